@@ -1,0 +1,217 @@
+//! Sequences, tuples, maps and sets.
+
+use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
+use alloc::vec::Vec;
+
+use super::map_order::{write_map, write_set};
+use crate::codec::{Decode, Encode};
+use crate::error::{Error, ErrorKind};
+use crate::profile::DuplicateKeys;
+use crate::wire::{Reader, Sink, Writer};
+
+impl<T: Encode> Encode for [T] {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        T::encode_seq(self.iter(), w)
+    }
+}
+
+impl<T: Encode> Encode for Vec<T> {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        T::encode_seq(self.iter(), w)
+    }
+}
+
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        T::encode_seq(self.iter(), w)
+    }
+}
+
+impl<T: Encode> Encode for VecDeque<T> {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        T::encode_seq(self.iter(), w)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        T::decode_vec(r)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        T::decode_vec(r).map(VecDeque::from)
+    }
+}
+
+impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let at = r.position();
+        let items = T::decode_vec(r)?;
+        <[T; N]>::try_from(items).map_err(|_| Error::new(ErrorKind::BadCount, at))
+    }
+}
+
+macro_rules! tuple {
+    ($len:expr => $($name:ident . $idx:tt),+) => {
+        impl<$($name: Encode),+> Encode for ($($name,)+) {
+            fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+                w.array($len)?;
+                $(self.$idx.encode(w)?;)+
+                Ok(())
+            }
+        }
+
+        impl<'de, $($name: Decode<'de>),+> Decode<'de> for ($($name,)+) {
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                let at = r.position();
+                let mut seq = r.array()?;
+                let value = ($({
+                    if !seq.next(r)? {
+                        return Err(Error::new(ErrorKind::BadCount, at));
+                    }
+                    $name::decode(r).map_err(|e| e.at_index($idx))?
+                },)+);
+                seq.finish(r)?;
+                Ok(value)
+            }
+        }
+    };
+}
+
+tuple!(1 => A.0);
+tuple!(2 => A.0, B.1);
+tuple!(3 => A.0, B.1, C.2);
+tuple!(4 => A.0, B.1, C.2, D.3);
+tuple!(5 => A.0, B.1, C.2, D.3, E.4);
+tuple!(6 => A.0, B.1, C.2, D.3, E.4, F.5);
+tuple!(7 => A.0, B.1, C.2, D.3, E.4, F.5, G.6);
+tuple!(8 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7);
+tuple!(9 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8);
+tuple!(10 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9);
+tuple!(11 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10);
+tuple!(12 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10, L.11);
+
+/// Reads a map's entries into `insert`, which returns `true` when the key
+/// was already present (refused unless duplicates are allowed).
+fn decode_entries<'de, K, V>(
+    r: &mut Reader<'de>,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<(), Error>
+where
+    K: Decode<'de>,
+    V: Decode<'de>,
+{
+    let mut seq = r.map()?;
+    let reject = r.options().duplicate_keys == DuplicateKeys::Reject;
+    while seq.next(r)? {
+        let at = r.position();
+        let k = K::decode(r)?;
+        let v = V::decode(r)?;
+        if insert(k, v) && reject {
+            return Err(Error::new(ErrorKind::DuplicateKey, at));
+        }
+    }
+    Ok(())
+}
+
+/// Reads tag 258 (optional on input) over an array into `insert`.
+fn decode_set<'de, T: Decode<'de>>(
+    r: &mut Reader<'de>,
+    mut insert: impl FnMut(T) -> bool,
+) -> Result<(), Error> {
+    let tagged = r.peek_tag() == Some(258);
+    if tagged {
+        r.tag()?;
+        r.enter()?;
+    }
+    let reject = r.options().duplicate_keys == DuplicateKeys::Reject;
+    let mut seq = r.array()?;
+    while seq.next(r)? {
+        let at = r.position();
+        if insert(T::decode(r)?) && reject {
+            return Err(Error::new(ErrorKind::DuplicateKey, at));
+        }
+    }
+    if tagged {
+        r.leave();
+    }
+    Ok(())
+}
+
+impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        write_map(w, self.iter())
+    }
+}
+
+impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut map = BTreeMap::new();
+        decode_entries(r, |k, v| map.insert(k, v).is_some())?;
+        Ok(map)
+    }
+}
+
+impl<T: Encode> Encode for BTreeSet<T> {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        write_set(w, self.iter())
+    }
+}
+
+impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut set = BTreeSet::new();
+        decode_set(r, |v| !set.insert(v))?;
+        Ok(set)
+    }
+}
+
+#[cfg(feature = "std")]
+mod hashed {
+    use super::*;
+    use core::hash::{BuildHasher, Hash};
+    use std::collections::{HashMap, HashSet};
+
+    impl<K: Encode, V: Encode, H> Encode for HashMap<K, V, H> {
+        fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+            write_map(w, self.iter())
+        }
+    }
+
+    impl<'de, K, V, H> Decode<'de> for HashMap<K, V, H>
+    where
+        K: Decode<'de> + Eq + Hash,
+        V: Decode<'de>,
+        H: BuildHasher + Default,
+    {
+        fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+            let mut map = HashMap::with_hasher(H::default());
+            decode_entries(r, |k, v| map.insert(k, v).is_some())?;
+            Ok(map)
+        }
+    }
+
+    impl<T: Encode, H> Encode for HashSet<T, H> {
+        fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+            write_set(w, self.iter())
+        }
+    }
+
+    impl<'de, T, H> Decode<'de> for HashSet<T, H>
+    where
+        T: Decode<'de> + Eq + Hash,
+        H: BuildHasher + Default,
+    {
+        fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+            let mut set = HashSet::with_hasher(H::default());
+            decode_set(r, |v| !set.insert(v))?;
+            Ok(set)
+        }
+    }
+}

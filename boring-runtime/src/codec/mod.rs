@@ -1,0 +1,97 @@
+//! The [`Encode`] and [`Decode`] traits, which `#[derive(Boring)]`
+//! implements, and their impls for the standard types.
+
+mod bytes;
+mod collections;
+mod map_order;
+mod numbers;
+mod strings;
+mod wrappers;
+
+use alloc::vec::Vec;
+
+pub use bytes::{decode_byte_array, decode_byte_string};
+pub use bytes::{ByteBuf, Bytes};
+pub(crate) use map_order::fragment;
+pub use map_order::{compare_encoded, write_map, write_set};
+
+use crate::error::Error;
+use crate::wire::{Reader, Sink, Writer};
+
+/// A type that writes itself as one CBOR item.
+pub trait Encode {
+    /// Writes `self` as one item.
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error>;
+
+    /// Writes a sequence of `Self` as one item: a plain array by default.
+    ///
+    /// `Vec<T>`, slices, arrays and `VecDeque<T>` all call this, so a type
+    /// can choose its collection layout by trait dispatch: numbers write
+    /// typed arrays when the options ask for them, derived records shaped
+    /// arrays or columns.
+    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: Sized + 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        w.array(items.len())?;
+        for item in items {
+            item.encode(w)?;
+        }
+        Ok(())
+    }
+
+    /// Whether a struct field holding this value is left out of its map
+    /// under `#[boring(skip_if_none)]` (true only for `None`).
+    #[inline]
+    fn is_none(&self) -> bool {
+        false
+    }
+}
+
+/// A type that reads itself from one CBOR item, borrowing from the input
+/// for `'de` where it can.
+pub trait Decode<'de>: Sized {
+    /// Reads one item.
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error>;
+
+    /// Reads a sequence of `Self` (any array form the type accepts): a plain
+    /// array by default. Numbers also accept typed arrays; derived records
+    /// shaped and columnar tables.
+    fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
+        let mut seq = r.array()?;
+        let mut out = Vec::with_capacity(seq.size_hint());
+        let mut index = 0;
+        while seq.next(r)? {
+            out.push(Self::decode(r).map_err(|e| e.at_index(index))?);
+            index += 1;
+        }
+        Ok(out)
+    }
+
+    /// The value of a struct field whose key is absent: `None` for options,
+    /// nothing (a missing-field error) for everything else.
+    #[inline]
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+/// A type that decodes without borrowing from the input.
+pub trait DecodeOwned: for<'de> Decode<'de> {}
+impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
+
+impl<T: Encode + ?Sized> Encode for &T {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        (**self).encode(w)
+    }
+}
+
+impl<T: Encode + ?Sized> Encode for &mut T {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        (**self).encode(w)
+    }
+}

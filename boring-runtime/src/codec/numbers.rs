@@ -1,0 +1,182 @@
+//! Integers, floats, `bool`, `char` and `()`.
+
+use crate::codec::{Decode, Encode};
+use crate::error::{Error, ErrorKind};
+use crate::wire::{Reader, Sink, Writer};
+
+macro_rules! unsigned {
+    ($($ty:ty),*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+                w.u64(*self as u64)
+            }
+        }
+
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                let at = r.position();
+                let v = r.u64()?;
+                <$ty>::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+            }
+        }
+    )*};
+}
+
+macro_rules! signed {
+    ($($ty:ty),*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+                w.i64(*self as i64)
+            }
+        }
+
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                let at = r.position();
+                let v = r.i64()?;
+                <$ty>::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+            }
+        }
+    )*};
+}
+
+unsigned!(u8, u16, u32, u64, usize);
+signed!(i8, i16, i32, i64, isize);
+
+impl Encode for i128 {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.i128(*self)
+    }
+}
+
+impl<'de> Decode<'de> for i128 {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.i128()
+    }
+}
+
+impl Encode for u128 {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.u128(*self)
+    }
+}
+
+impl<'de> Decode<'de> for u128 {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.u128()
+    }
+}
+
+impl Encode for f64 {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.f64(*self)
+    }
+}
+
+impl<'de> Decode<'de> for f64 {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.f64()
+    }
+}
+
+impl Encode for f32 {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.f32(*self)
+    }
+}
+
+impl<'de> Decode<'de> for f32 {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.f32()
+    }
+}
+
+impl Encode for bool {
+    #[inline]
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.bool(*self)
+    }
+}
+
+impl<'de> Decode<'de> for bool {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.bool()
+    }
+}
+
+/// A `char` is a text string holding exactly one character.
+impl Encode for char {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        let mut buf = [0u8; 4];
+        w.str(self.encode_utf8(&mut buf))
+    }
+}
+
+impl<'de> Decode<'de> for char {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let at = r.position();
+        let text = r.text()?;
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(Error::new(
+                ErrorKind::UnexpectedType {
+                    expected: "text of one character",
+                    found: "longer or empty text",
+                },
+                at,
+            )),
+        }
+    }
+}
+
+/// `()` is `null`.
+impl Encode for () {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.null()
+    }
+}
+
+impl<'de> Decode<'de> for () {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.null()
+    }
+}
+
+macro_rules! nonzero {
+    ($($ty:ident($inner:ty)),*) => {$(
+        impl Encode for core::num::$ty {
+            fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+                self.get().encode(w)
+            }
+        }
+
+        impl<'de> Decode<'de> for core::num::$ty {
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                let at = r.position();
+                let v = <$inner>::decode(r)?;
+                core::num::$ty::new(v).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
+            }
+        }
+    )*};
+}
+
+nonzero!(
+    NonZeroU8(u8),
+    NonZeroU16(u16),
+    NonZeroU32(u32),
+    NonZeroU64(u64),
+    NonZeroI8(i8),
+    NonZeroI16(i16),
+    NonZeroI32(i32),
+    NonZeroI64(i64)
+);

@@ -1,0 +1,288 @@
+//! The one error type of the crate: a kind, a byte offset and, for typed
+//! decoding, the path to the failing value.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// What went wrong. The set of kinds may grow, so matches need a wildcard arm.
+///
+/// `docs/SECURITY.md` maps each kind to the reference implementation's
+/// `:boring/<kind>` name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input ended inside an item.
+    Truncated,
+    /// A declared length or count cannot be satisfied by the bytes left, or is
+    /// larger than the decoder accepts.
+    BadCount,
+    /// Nesting went past the depth limit.
+    DepthExceeded,
+    /// A text string is not valid UTF-8.
+    InvalidUtf8,
+    /// A map (or set) holds the same key twice.
+    DuplicateKey,
+    /// Additional information 28, 29 or 30, or 31 on a major type that has no
+    /// indefinite form.
+    ReservedInfo,
+    /// A simple value encoded with additional information 28 to 30.
+    ReservedSimpleValue,
+    /// `f8 00` to `f8 1f`: a two-byte simple value below 32.
+    MalformedSimpleValue,
+    /// A break (`ff`) where no indefinite-length item is open, or in the value
+    /// position of an indefinite map.
+    UnexpectedBreak,
+    /// A chunk of an indefinite-length string that is not a definite string of
+    /// the same major type.
+    BadIndefiniteChunk,
+    /// A tag's content does not have the form the tag requires.
+    BadTagContent {
+        /// The tag number.
+        tag: u64,
+    },
+    /// A stringref (tag 25) outside a namespace or past the end of its table.
+    BadStringref,
+    /// Bytes follow the item where exactly one item was expected.
+    TrailingBytes,
+    /// The item has another type than the one asked for.
+    UnexpectedType {
+        /// What the decoder wanted.
+        expected: &'static str,
+        /// What the input holds.
+        found: &'static str,
+    },
+    /// A number does not fit the target type.
+    OutOfRange,
+    /// A required field is absent.
+    MissingField(&'static str),
+    /// A field the type does not know, under `deny_unknown_fields`.
+    UnknownField(String),
+    /// An enum variant name or index the type does not know.
+    UnknownVariant(String),
+    /// A tag other than the one required.
+    WrongTag {
+        /// The tag the type requires.
+        expected: u64,
+        /// The tag found, if any.
+        found: Option<u64>,
+    },
+    /// The item budget (`Options::max_items`) is spent.
+    LimitExceeded,
+    /// A caller-supplied output slice is too small.
+    BufferFull,
+    /// The options ask for something the profile locks off, or something
+    /// this build cannot do yet.
+    InvalidOptions(&'static str),
+    /// A value that CBOR, or the chosen profile, cannot represent.
+    Unencodable(&'static str),
+    /// An error of the underlying reader or writer.
+    #[cfg(feature = "std")]
+    Io(std::io::ErrorKind),
+    /// A message from user code (for example a `with` module).
+    Custom(String),
+}
+
+impl ErrorKind {
+    /// The reference implementation's name for this kind (`truncated-input`,
+    /// `bad-count`, …), as the conformance vectors spell it after `:boring/`.
+    pub fn reference_name(&self) -> &'static str {
+        match self {
+            ErrorKind::Truncated => "truncated-input",
+            ErrorKind::BadCount => "bad-count",
+            ErrorKind::DepthExceeded => "max-depth-exceeded",
+            ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::DuplicateKey => "duplicate-map-key",
+            ErrorKind::ReservedInfo => "reserved-info",
+            ErrorKind::ReservedSimpleValue => "reserved-simple-value",
+            ErrorKind::MalformedSimpleValue => "malformed-simple-value",
+            ErrorKind::UnexpectedBreak => "unexpected-break",
+            ErrorKind::BadIndefiniteChunk => "bad-indefinite-chunk",
+            ErrorKind::BadTagContent { .. } => "bad-tag-content",
+            ErrorKind::BadStringref => "bad-stringref",
+            ErrorKind::TrailingBytes => "trailing-bytes",
+            ErrorKind::UnexpectedType { .. } => "unexpected-type",
+            ErrorKind::OutOfRange => "out-of-range",
+            ErrorKind::MissingField(_) => "missing-field",
+            ErrorKind::UnknownField(_) => "unknown-field",
+            ErrorKind::UnknownVariant(_) => "unknown-variant",
+            ErrorKind::WrongTag { .. } => "wrong-tag",
+            ErrorKind::LimitExceeded => "max-items-exceeded",
+            ErrorKind::BufferFull => "buffer-full",
+            ErrorKind::InvalidOptions(_) => "invalid-options",
+            ErrorKind::Unencodable(_) => "unencodable",
+            #[cfg(feature = "std")]
+            ErrorKind::Io(_) => "io",
+            ErrorKind::Custom(_) => "custom",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Truncated => f.write_str("input ends inside an item"),
+            ErrorKind::BadCount => f.write_str("declared length exceeds the bytes left"),
+            ErrorKind::DepthExceeded => f.write_str("nesting exceeds the depth limit"),
+            ErrorKind::InvalidUtf8 => f.write_str("text string is not valid UTF-8"),
+            ErrorKind::DuplicateKey => f.write_str("duplicate map key"),
+            ErrorKind::ReservedInfo => f.write_str("reserved additional information"),
+            ErrorKind::ReservedSimpleValue => f.write_str("reserved simple value encoding"),
+            ErrorKind::MalformedSimpleValue => {
+                f.write_str("two-byte simple value below 32 is not well-formed")
+            }
+            ErrorKind::UnexpectedBreak => f.write_str("unexpected break"),
+            ErrorKind::BadIndefiniteChunk => {
+                f.write_str("indefinite-length string holds a chunk of another type")
+            }
+            ErrorKind::BadTagContent { tag } => write!(f, "invalid content for tag {tag}"),
+            ErrorKind::BadStringref => f.write_str("invalid string reference"),
+            ErrorKind::TrailingBytes => f.write_str("trailing bytes after the item"),
+            ErrorKind::UnexpectedType { expected, found } => {
+                write!(f, "expected {expected}, found {found}")
+            }
+            ErrorKind::OutOfRange => f.write_str("number out of range for the target type"),
+            ErrorKind::MissingField(name) => write!(f, "missing field `{name}`"),
+            ErrorKind::UnknownField(name) => write!(f, "unknown field {name}"),
+            ErrorKind::UnknownVariant(name) => write!(f, "unknown variant {name}"),
+            ErrorKind::WrongTag {
+                expected,
+                found: Some(found),
+            } => write!(f, "expected tag {expected}, found tag {found}"),
+            ErrorKind::WrongTag {
+                expected,
+                found: None,
+            } => write!(f, "expected tag {expected}, found an untagged item"),
+            ErrorKind::LimitExceeded => f.write_str("item budget exceeded"),
+            ErrorKind::BufferFull => f.write_str("output buffer is full"),
+            ErrorKind::InvalidOptions(why) => write!(f, "invalid options: {why}"),
+            ErrorKind::Unencodable(why) => write!(f, "cannot encode: {why}"),
+            #[cfg(feature = "std")]
+            ErrorKind::Io(kind) => write!(f, "i/o error: {kind}"),
+            ErrorKind::Custom(msg) => f.write_str(msg),
+        }
+    }
+}
+
+/// One step of the path from the decoded root to a failing value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathSegment {
+    /// A named field of a struct or struct variant.
+    Field(&'static str),
+    /// A position in an array, tuple or row.
+    Index(usize),
+    /// An enum variant.
+    Variant(&'static str),
+}
+
+/// A failed encode or decode: what went wrong, where (byte offset into the
+/// input, or into the output for encoding), and for typed decoding the path
+/// of fields and indices that led there.
+///
+/// The error is one pointer wide so that `Result<T, Error>` stays small on
+/// the hot path.
+pub struct Error(Box<Inner>);
+
+struct Inner {
+    kind: ErrorKind,
+    offset: usize,
+    path: Vec<PathSegment>,
+}
+
+impl Error {
+    /// An error of `kind` at byte `offset`.
+    #[cold]
+    pub fn new(kind: ErrorKind, offset: usize) -> Self {
+        Error(Box::new(Inner {
+            kind,
+            offset,
+            path: Vec::new(),
+        }))
+    }
+
+    /// An error carrying a caller's message, for `with` modules and manual
+    /// impls.
+    #[cold]
+    pub fn custom(message: impl fmt::Display, offset: usize) -> Self {
+        use alloc::string::ToString;
+        Error::new(ErrorKind::Custom(message.to_string()), offset)
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// The byte offset: of the input for decoding, of the output for encoding.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// The path from the root to the failing value, outermost first.
+    pub fn path(&self) -> &[PathSegment] {
+        &self.0.path
+    }
+
+    /// Adds `segment` in front of the path; decoders call this while the
+    /// error travels outwards.
+    #[cold]
+    #[must_use]
+    pub fn within(mut self, segment: PathSegment) -> Self {
+        self.0.path.insert(0, segment);
+        self
+    }
+
+    /// Shorthand for `within(PathSegment::Field(name))`.
+    #[cold]
+    #[must_use]
+    pub fn in_field(self, name: &'static str) -> Self {
+        self.within(PathSegment::Field(name))
+    }
+
+    /// Shorthand for `within(PathSegment::Index(index))`.
+    #[cold]
+    #[must_use]
+    pub fn at_index(self, index: usize) -> Self {
+        self.within(PathSegment::Index(index))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.0.kind, self.0.offset)?;
+        if !self.0.path.is_empty() {
+            f.write_str(" (in ")?;
+            for (i, seg) in self.0.path.iter().enumerate() {
+                match seg {
+                    PathSegment::Field(name) if i == 0 => f.write_str(name)?,
+                    PathSegment::Field(name) => write!(f, ".{name}")?,
+                    PathSegment::Variant(name) if i == 0 => f.write_str(name)?,
+                    PathSegment::Variant(name) => write!(f, "::{name}")?,
+                    PathSegment::Index(idx) => write!(f, "[{idx}]")?,
+                }
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.0.kind)
+            .field("offset", &self.0.offset)
+            .field("path", &self.0.path)
+            .finish()
+    }
+}
+
+impl core::error::Error for Error {}
+
+#[cfg(feature = "std")]
+impl From<std::io::Error> for Error {
+    fn from(err: std::io::Error) -> Self {
+        Error::new(ErrorKind::Io(err.kind()), 0)
+    }
+}

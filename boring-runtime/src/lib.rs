@@ -1,0 +1,51 @@
+//! # boring
+//!
+//! Fast, standard CBOR (RFC 8949) for Rust, byte-compatible with the Clojure
+//! library `boring`.
+//!
+//! ```
+//! use boring::{Profile, Value};
+//!
+//! let bytes = boring::to_vec_with(&vec![1u32, 2, 3], &Profile::Interop.into()).unwrap();
+//! assert_eq!(bytes, [0x83, 1, 2, 3]);
+//! let back: Vec<u32> = boring::from_slice(&bytes).unwrap();
+//! assert_eq!(back, [1, 2, 3]);
+//! let value: Value = boring::from_slice(&bytes).unwrap();
+//! assert_eq!(value.as_array().map(<[Value]>::len), Some(3));
+//! ```
+//!
+//! The crate is `no_std` with `alloc`; the default `std` feature adds
+//! `io::Write` sinks and `HashMap`/`HashSet` impls.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod codec;
+pub mod diag;
+mod error;
+pub mod profile;
+pub mod value;
+pub mod wire;
+
+#[doc(hidden)]
+#[path = "__private.rs"]
+pub mod __private;
+
+mod api;
+
+#[cfg(feature = "std")]
+pub use api::to_io;
+pub use api::{
+    decode_document, encoded_len, from_slice, from_slice_with, take_from_slice, to_vec,
+    to_vec_with, to_writer,
+};
+pub use codec::{ByteBuf, Bytes, Decode, DecodeOwned, Encode};
+pub use error::{Error, ErrorKind, PathSegment};
+pub use profile::{DuplicateKeys, FloatPolicy, KeyOrder, Options, Profile};
+pub use value::{Float, Value};
+pub use wire::{Reader, Writer};

@@ -1,0 +1,352 @@
+//! Profiles and options. Options are resolved once, when a [`Writer`] or
+//! [`Reader`] is built, never per value.
+//!
+//! [`Writer`]: crate::Writer
+//! [`Reader`]: crate::Reader
+
+use crate::error::{Error, ErrorKind};
+
+/// A named set of wire rules (WIRE.md §9 of the reference, `docs/WIRE.md`
+/// here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Profile {
+    /// The reference's default (`clojure` there): stringref on, float width
+    /// kept, maps in insertion order, shapes opt-in.
+    #[default]
+    Default,
+    /// For generic CBOR readers: no stringref, shapes, columns or typed-array
+    /// narrowing (all locked off); data-model tags are still written.
+    Interop,
+    /// Deterministic with float width kept: keys sorted bytewise.
+    Archival,
+    /// RFC 8949 §4.2.1 core deterministic encoding: bytewise key order,
+    /// shortest floats, bignums reduced.
+    Canonical,
+    /// RFC 7049 §3.9 canonical form: shorter keys first, then bytewise; what
+    /// cbor2's `canonical=True` and ciborium write.
+    CanonicalRfc7049,
+}
+
+impl Profile {
+    /// Every profile, in documentation order.
+    pub const ALL: [Profile; 5] = [
+        Profile::Default,
+        Profile::Interop,
+        Profile::Archival,
+        Profile::Canonical,
+        Profile::CanonicalRfc7049,
+    ];
+
+    /// The spelling used by the CLI and the docs (`default`, `interop`,
+    /// `archival`, `canonical`, `canonical-rfc7049`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Interop => "interop",
+            Profile::Archival => "archival",
+            Profile::Canonical => "canonical",
+            Profile::CanonicalRfc7049 => "canonical-rfc7049",
+        }
+    }
+
+    /// Parses [`Profile::name`]'s spelling; `clojure` is accepted for
+    /// `default`, as the reference calls it.
+    pub fn from_name(name: &str) -> Option<Profile> {
+        Some(match name {
+            "default" | "clojure" => Profile::Default,
+            "interop" => Profile::Interop,
+            "archival" => Profile::Archival,
+            "canonical" => Profile::Canonical,
+            "canonical-rfc7049" => Profile::CanonicalRfc7049,
+            _ => return None,
+        })
+    }
+
+    /// The map-key order this profile writes.
+    pub fn key_order(self) -> KeyOrder {
+        match self {
+            Profile::Default | Profile::Interop => KeyOrder::Insertion,
+            Profile::Archival | Profile::Canonical => KeyOrder::Bytewise,
+            Profile::CanonicalRfc7049 => KeyOrder::LengthFirst,
+        }
+    }
+
+    fn float_policy_locked(self) -> Option<FloatPolicy> {
+        match self {
+            Profile::Default | Profile::Interop => None,
+            Profile::Archival => Some(FloatPolicy::PreserveWidth),
+            Profile::Canonical | Profile::CanonicalRfc7049 => Some(FloatPolicy::Shortest),
+        }
+    }
+
+    fn stringref_default(self) -> bool {
+        matches!(self, Profile::Default)
+    }
+
+    fn extensions_allowed(self) -> bool {
+        matches!(self, Profile::Default)
+    }
+}
+
+/// How floats are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum FloatPolicy {
+    /// Every float at the width it has (an `f64` as `fb`, an `f32` as `fa`, a
+    /// decoded half as `f9`); NaN bits kept.
+    #[default]
+    PreserveWidth,
+    /// The shortest of half, single and double that holds the value exactly;
+    /// every NaN as `f9 7e00`; bignums that fit 64 bits as plain integers.
+    Shortest,
+}
+
+/// Order of map entries (and set elements) on write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyOrder {
+    /// As the map iterates (insertion order for `Value` maps and derived
+    /// structs).
+    Insertion,
+    /// By the encoded bytes of each key (RFC 8949 §4.2.1).
+    Bytewise,
+    /// Shorter encoded key first, equal lengths bytewise (RFC 7049 §3.9).
+    LengthFirst,
+}
+
+/// What a decoder does with a map key it has already seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DuplicateKeys {
+    /// Refuse the input with [`ErrorKind::DuplicateKey`] (the default).
+    #[default]
+    Reject,
+    /// Accept it; the last entry wins where the target keeps one entry per
+    /// key.
+    LastWins,
+}
+
+/// The default nesting limit: 1024 levels, every array, map and tag counted.
+pub const DEFAULT_MAX_DEPTH: usize = 1024;
+/// The largest nesting limit that may be configured.
+pub const MAX_MAX_DEPTH: usize = 2048;
+
+/// Encoding and decoding options: a [`Profile`] plus the switches it leaves
+/// open. Built by value:
+///
+/// ```
+/// use boring::{Options, Profile, FloatPolicy};
+/// let opts = Options::from(Profile::Default)
+///     .stringref(false)
+///     .float_policy(FloatPolicy::Shortest)
+///     .max_depth(256);
+/// assert_eq!(opts.profile(), Profile::Default);
+/// ```
+///
+/// A switch the profile locks is refused when the options are put to use
+/// (building a `Writer`, or the first encode), with
+/// [`ErrorKind::InvalidOptions`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    profile: Profile,
+    stringref: Option<bool>,
+    shapes: bool,
+    columns: bool,
+    typed_arrays: bool,
+    float_policy: Option<FloatPolicy>,
+    max_depth: usize,
+    duplicate_keys: DuplicateKeys,
+    max_items: Option<u64>,
+    expand_shapes: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::from(Profile::Default)
+    }
+}
+
+impl From<Profile> for Options {
+    fn from(profile: Profile) -> Self {
+        Options {
+            profile,
+            stringref: None,
+            shapes: false,
+            columns: false,
+            typed_arrays: false,
+            float_policy: None,
+            max_depth: DEFAULT_MAX_DEPTH,
+            duplicate_keys: DuplicateKeys::Reject,
+            max_items: None,
+            expand_shapes: true,
+        }
+    }
+}
+
+impl Options {
+    /// The profile these options start from.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Write strings through a stringref table (tags 256/25). On by default
+    /// in `Default`; locked off elsewhere.
+    #[must_use]
+    pub fn stringref(mut self, on: bool) -> Self {
+        self.stringref = Some(on);
+        self
+    }
+
+    /// Write vectors of at least two maps as shaped arrays (tag 39649).
+    #[must_use]
+    pub fn shapes(mut self, on: bool) -> Self {
+        self.shapes = on;
+        self
+    }
+
+    /// Write vectors of records as typed columns (tag 39653).
+    #[must_use]
+    pub fn columns(mut self, on: bool) -> Self {
+        self.columns = on;
+        self
+    }
+
+    /// Write numeric vectors as RFC 8746 typed arrays of the narrowest type.
+    #[must_use]
+    pub fn typed_arrays(mut self, on: bool) -> Self {
+        self.typed_arrays = on;
+        self
+    }
+
+    /// Choose the float policy (the sorted profiles lock theirs).
+    #[must_use]
+    pub fn float_policy(mut self, policy: FloatPolicy) -> Self {
+        self.float_policy = Some(policy);
+        self
+    }
+
+    /// The nesting limit for both directions (1..=2048; default 1024).
+    #[must_use]
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// What a decoder does with a repeated map key.
+    #[must_use]
+    pub fn duplicate_keys(mut self, policy: DuplicateKeys) -> Self {
+        self.duplicate_keys = policy;
+        self
+    }
+
+    /// Bound the number of items one decode may build (`None`: unbounded).
+    #[must_use]
+    pub fn max_items(mut self, limit: Option<u64>) -> Self {
+        self.max_items = limit;
+        self
+    }
+
+    /// Decode shaped arrays (tag 39649) into `Value` as arrays of maps (the
+    /// default) or keep the tagged form.
+    #[must_use]
+    pub fn expand_shapes(mut self, on: bool) -> Self {
+        self.expand_shapes = on;
+        self
+    }
+
+    /// Checks the switches against the profile and resolves the defaults.
+    pub fn resolve(&self) -> Result<Resolved, Error> {
+        let profile = self.profile;
+        let stringref = match self.stringref {
+            Some(true) if !profile.extensions_allowed() => {
+                return Err(locked("stringref is locked off in this profile"))
+            }
+            Some(on) => on,
+            None => profile.stringref_default(),
+        };
+        if !profile.extensions_allowed() {
+            if self.shapes {
+                return Err(locked("shapes are locked off in this profile"));
+            }
+            if self.columns {
+                return Err(locked("columns are locked off in this profile"));
+            }
+            if self.typed_arrays {
+                return Err(locked("typed arrays are locked off in this profile"));
+            }
+        }
+        let float_policy = match (profile.float_policy_locked(), self.float_policy) {
+            (Some(locked_policy), Some(asked)) if asked != locked_policy => {
+                return Err(locked("the float policy is fixed by this profile"))
+            }
+            (Some(locked_policy), _) => locked_policy,
+            (None, asked) => asked.unwrap_or_default(),
+        };
+        if self.max_depth == 0 || self.max_depth > MAX_MAX_DEPTH {
+            return Err(locked("max_depth must be between 1 and 2048"));
+        }
+        Ok(Resolved {
+            profile,
+            stringref,
+            shapes: self.shapes,
+            columns: self.columns,
+            typed_arrays: self.typed_arrays,
+            float_policy,
+            key_order: profile.key_order(),
+            max_depth: self.max_depth,
+            duplicate_keys: self.duplicate_keys,
+            max_items: self.max_items,
+            expand_shapes: self.expand_shapes,
+        })
+    }
+}
+
+fn locked(why: &'static str) -> Error {
+    Error::new(ErrorKind::InvalidOptions(why), 0)
+}
+
+/// Options after [`Options::resolve`]: every switch decided, every lock
+/// checked. Writers and readers hold one of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Resolved {
+    /// The profile.
+    pub profile: Profile,
+    /// Stringref namespaces on write.
+    pub stringref: bool,
+    /// Shaped arrays on write.
+    pub shapes: bool,
+    /// Typed columns on write.
+    pub columns: bool,
+    /// Narrowest typed arrays on write.
+    pub typed_arrays: bool,
+    /// Float policy on write.
+    pub float_policy: FloatPolicy,
+    /// Map key order on write.
+    pub key_order: KeyOrder,
+    /// Nesting limit.
+    pub max_depth: usize,
+    /// Duplicate-key policy on read.
+    pub duplicate_keys: DuplicateKeys,
+    /// Item budget on read.
+    pub max_items: Option<u64>,
+    /// Expand tag 39649 into arrays of maps when decoding `Value`.
+    pub expand_shapes: bool,
+}
+
+impl Default for Resolved {
+    /// The resolution of `Options::default()`.
+    fn default() -> Self {
+        Resolved {
+            profile: Profile::Default,
+            stringref: true,
+            shapes: false,
+            columns: false,
+            typed_arrays: false,
+            float_policy: FloatPolicy::PreserveWidth,
+            key_order: KeyOrder::Insertion,
+            max_depth: DEFAULT_MAX_DEPTH,
+            duplicate_keys: DuplicateKeys::Reject,
+            max_items: None,
+            expand_shapes: true,
+        }
+    }
+}

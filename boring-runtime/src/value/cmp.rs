@@ -1,0 +1,137 @@
+//! Equality and ordering of values, iteratively.
+//!
+//! `PartialEq`/`Ord` are structural: floats compare by width and bits, so a
+//! decoded value equals its re-decoded encoding exactly. [`data_item_cmp`]
+//! is CBOR data-item equality as duplicate-key detection needs it: a float
+//! is the same item at any width (`1.0` half equals `1.0` double), while
+//! `1` and `1.0`, or `"a"` and `h'61'`, stay distinct.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::{Float, Value};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Structural,
+    DataItem,
+}
+
+fn rank(v: &Value) -> u8 {
+    match v {
+        Value::Integer(_) => 0,
+        Value::Bytes(_) => 1,
+        Value::Text(_) => 2,
+        Value::Array(_) => 3,
+        Value::Map(_) => 4,
+        Value::Tag(..) => 5,
+        Value::Bool(_) => 6,
+        Value::Null => 7,
+        Value::Undefined => 8,
+        Value::Simple(_) => 9,
+        Value::Float(_) => 10,
+    }
+}
+
+fn float_cmp(a: Float, b: Float, mode: Mode) -> Ordering {
+    match mode {
+        Mode::Structural => a
+            .width_rank()
+            .cmp(&b.width_rank())
+            .then_with(|| a.raw_bits().cmp(&b.raw_bits())),
+        Mode::DataItem => a.to_f64_bits().cmp(&b.to_f64_bits()),
+    }
+}
+
+fn compare(a: &Value, b: &Value, mode: Mode) -> Ordering {
+    let mut stack: Vec<(&Value, &Value)> = Vec::new();
+    stack.push((a, b));
+    while let Some((x, y)) = stack.pop() {
+        let order = rank(x).cmp(&rank(y)).then_with(|| match (x, y) {
+            (Value::Integer(p), Value::Integer(q)) => p.cmp(q),
+            (Value::Bytes(p), Value::Bytes(q)) => p.cmp(q),
+            (Value::Text(p), Value::Text(q)) => p.cmp(q),
+            (Value::Bool(p), Value::Bool(q)) => p.cmp(q),
+            (Value::Simple(p), Value::Simple(q)) => p.cmp(q),
+            (Value::Float(p), Value::Float(q)) => float_cmp(*p, *q, mode),
+            (Value::Array(p), Value::Array(q)) => {
+                let order = p.len().cmp(&q.len());
+                if order == Ordering::Equal {
+                    stack.extend(p.iter().zip(q.iter()).rev());
+                }
+                order
+            }
+            (Value::Map(p), Value::Map(q)) => {
+                let order = p.len().cmp(&q.len());
+                if order == Ordering::Equal {
+                    for ((pk, pv), (qk, qv)) in p.iter().zip(q.iter()).rev() {
+                        stack.push((pv, qv));
+                        stack.push((pk, qk));
+                    }
+                }
+                order
+            }
+            (Value::Tag(p, pi), Value::Tag(q, qi)) => {
+                let order = p.cmp(q);
+                if order == Ordering::Equal {
+                    stack.push((pi, qi));
+                }
+                order
+            }
+            _ => Ordering::Equal,
+        });
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Orders values as CBOR data items: equal exactly when they are the same
+/// data item (floats by value at any width, NaNs by their bits).
+pub fn data_item_cmp(a: &Value, b: &Value) -> Ordering {
+    compare(a, b, Mode::DataItem)
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        compare(self, other, Mode::Structural) == Ordering::Equal
+    }
+}
+
+impl Eq for Value {}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> Ordering {
+        compare(self, other, Mode::Structural)
+    }
+}
+
+/// Whether `entries` holds two keys that are the same data item.
+pub(crate) fn has_duplicate_keys<'a>(keys: impl ExactSizeIterator<Item = &'a Value>) -> bool {
+    let len = keys.len();
+    if len < 2 {
+        return false;
+    }
+    let mut sorted: Vec<&Value> = keys.collect();
+    if len <= 8 {
+        for i in 0..len {
+            for j in i + 1..len {
+                if data_item_cmp(sorted[i], sorted[j]) == Ordering::Equal {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    sorted.sort_by(|a, b| data_item_cmp(a, b));
+    sorted
+        .windows(2)
+        .any(|pair| data_item_cmp(pair[0], pair[1]) == Ordering::Equal)
+}

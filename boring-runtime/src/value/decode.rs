@@ -1,0 +1,241 @@
+//! Iterative `Value` decoding: one explicit stack of open containers, tags
+//! and stringref namespaces.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::cmp::{data_item_cmp, has_duplicate_keys};
+use super::tags::finish_tag;
+use super::{Float, Value};
+use crate::codec::Decode;
+use crate::error::{Error, ErrorKind};
+use crate::profile::DuplicateKeys;
+use crate::wire::{Head, Major, Reader, Simple};
+
+enum Frame {
+    Array {
+        items: Vec<Value>,
+        remaining: Option<u64>,
+    },
+    Map {
+        entries: Vec<(Value, Value)>,
+        key: Option<Value>,
+        remaining: Option<u64>,
+        at: usize,
+    },
+    Tag {
+        tag: u64,
+        at: usize,
+    },
+    Namespace,
+}
+
+impl<'de> Decode<'de> for Value {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        decode_value(r)
+    }
+}
+
+/// Decodes one item into a [`Value`], without recursion.
+pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
+    let mut stack: Vec<Frame> = Vec::new();
+    loop {
+        let at = r.position();
+        let head = r.head()?;
+        let mut done = match head {
+            Head::Unsigned(v) => Value::Integer(i128::from(v)),
+            Head::Negative(n) => Value::Integer(-1 - i128::from(n)),
+            Head::Bytes(Some(len)) => Value::Bytes(r.take_string(len, at, false)?.to_vec()),
+            Head::Text(Some(len)) => {
+                let bytes = r.take_string(len, at, true)?;
+                Value::Text(String::from_utf8_lossy(bytes).into_owned())
+            }
+            Head::Bytes(None) => {
+                let mut joined = Vec::new();
+                r.chunks(Major::Bytes, |r, len, a| {
+                    joined.extend_from_slice(r.take_string(len, a, false)?);
+                    Ok(())
+                })?;
+                Value::Bytes(joined)
+            }
+            Head::Text(None) => {
+                let mut joined = String::new();
+                r.chunks(Major::Text, |r, len, a| {
+                    let bytes = r.take_string(len, a, true)?;
+                    joined.push_str(core::str::from_utf8(bytes).unwrap_or_default());
+                    Ok(())
+                })?;
+                Value::Text(joined)
+            }
+            Head::Array(len) => {
+                let seq = r.open(len, 1, at)?;
+                if len == Some(0) {
+                    r.leave();
+                    Value::Array(Vec::new())
+                } else {
+                    stack.push(Frame::Array {
+                        items: Vec::with_capacity(seq.size_hint()),
+                        remaining: len,
+                    });
+                    continue;
+                }
+            }
+            Head::Map(len) => {
+                let seq = r.open(len, 2, at)?;
+                if len == Some(0) {
+                    r.leave();
+                    Value::Map(Vec::new())
+                } else {
+                    stack.push(Frame::Map {
+                        entries: Vec::with_capacity(seq.size_hint()),
+                        key: None,
+                        remaining: len,
+                        at,
+                    });
+                    continue;
+                }
+            }
+            Head::Tag(25) if r.in_namespace() => {
+                let index = match r.head()? {
+                    Head::Unsigned(i) => i,
+                    _ => return Err(Error::new(ErrorKind::BadTagContent { tag: 25 }, at)),
+                };
+                let (bytes, is_text) = r.resolve_reference(index, at)?;
+                if is_text {
+                    Value::Text(String::from_utf8_lossy(bytes).into_owned())
+                } else {
+                    Value::Bytes(bytes.to_vec())
+                }
+            }
+            Head::Tag(25) => return Err(Error::new(ErrorKind::BadStringref, at)),
+            Head::Tag(256) => {
+                r.enter_namespace()?;
+                stack.push(Frame::Namespace);
+                continue;
+            }
+            Head::Tag(tag) => {
+                r.enter()?;
+                stack.push(Frame::Tag { tag, at });
+                continue;
+            }
+            Head::Simple(simple) => match simple {
+                Simple::Bool(b) => Value::Bool(b),
+                Simple::Null => Value::Null,
+                Simple::Undefined => Value::Undefined,
+                Simple::Other(n) => Value::Simple(n),
+                Simple::F16(bits) => Value::Float(Float::F16(bits)),
+                Simple::F32(v) => Value::Float(Float::F32(v)),
+                Simple::F64(v) => Value::Float(Float::F64(v)),
+            },
+            Head::Break => match stack.pop() {
+                Some(Frame::Array {
+                    items,
+                    remaining: None,
+                }) => {
+                    r.leave();
+                    Value::Array(items)
+                }
+                Some(Frame::Map {
+                    entries,
+                    key: None,
+                    remaining: None,
+                    at: map_at,
+                }) => {
+                    r.leave();
+                    finish_map(r, entries, map_at)?
+                }
+                _ => return Err(Error::new(ErrorKind::UnexpectedBreak, at)),
+            },
+        };
+        r.charge(1)?;
+        // Attach the finished item to its parent, closing every parent it
+        // completes.
+        loop {
+            match stack.last_mut() {
+                None => return Ok(done),
+                Some(Frame::Array { items, remaining }) => {
+                    items.push(done);
+                    if let Some(n) = remaining {
+                        *n -= 1;
+                        if *n == 0 {
+                            let Some(Frame::Array { items, .. }) = stack.pop() else {
+                                unreachable_frame()
+                            };
+                            r.leave();
+                            done = Value::Array(items);
+                            continue;
+                        }
+                    }
+                    break;
+                }
+                Some(Frame::Map {
+                    entries,
+                    key,
+                    remaining,
+                    ..
+                }) => {
+                    match key.take() {
+                        None => {
+                            *key = Some(done);
+                            break;
+                        }
+                        Some(k) => entries.push((k, done)),
+                    }
+                    if let Some(n) = remaining {
+                        *n -= 1;
+                        if *n == 0 {
+                            let Some(Frame::Map { entries, at, .. }) = stack.pop() else {
+                                unreachable_frame()
+                            };
+                            r.leave();
+                            done = finish_map(r, entries, at)?;
+                            continue;
+                        }
+                    }
+                    break;
+                }
+                Some(Frame::Tag { tag, at }) => {
+                    let (tag, at) = (*tag, *at);
+                    stack.pop();
+                    r.leave();
+                    done = finish_tag(r, tag, done, at)?;
+                }
+                Some(Frame::Namespace) => {
+                    stack.pop();
+                    r.leave_namespace();
+                }
+            }
+        }
+    }
+}
+
+// The frame just inspected is the one popped; this arm cannot run.
+#[cold]
+fn unreachable_frame() -> ! {
+    unreachable!("decoder stack changed between inspection and pop")
+}
+
+fn finish_map(r: &Reader<'_>, mut entries: Vec<(Value, Value)>, at: usize) -> Result<Value, Error> {
+    if has_duplicate_keys(entries.iter().map(|(k, _)| k)) {
+        match r.options().duplicate_keys {
+            DuplicateKeys::Reject => return Err(Error::new(ErrorKind::DuplicateKey, at)),
+            DuplicateKeys::LastWins => {
+                let mut kept: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
+                for (k, v) in entries.drain(..) {
+                    kept.retain(|(existing, _)| {
+                        data_item_cmp(existing, &k) != core::cmp::Ordering::Equal
+                    });
+                    kept.push((k, v));
+                }
+                entries = kept;
+            }
+        }
+    }
+    Ok(Value::Map(entries))
+}
+
+/// Boxes a tag's content; shared by the decoder and the tag checks.
+pub(crate) fn tagged(tag: u64, content: Value) -> Value {
+    Value::Tag(tag, Box::new(content))
+}

@@ -1,0 +1,148 @@
+//! Iterative `Value` encoding, in the writer's profile.
+
+use alloc::vec::Vec;
+
+use super::{Float, Value};
+use crate::codec::{compare_encoded, fragment, Encode};
+use crate::error::{Error, ErrorKind};
+use crate::profile::{FloatPolicy, KeyOrder};
+use crate::wire::{Sink, Writer};
+
+enum Task<'a> {
+    /// A value, its depth, and whether a small bignum may become an integer
+    /// (not inside a decimal fraction, whose mantissa keeps its form).
+    Item(&'a Value, usize, bool),
+    /// Pre-encoded bytes (sorted keys and set elements).
+    Raw(Vec<u8>),
+}
+
+impl Encode for Value {
+    fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        encode_value(self, w)
+    }
+}
+
+fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
+    let max_depth = w.options().max_depth;
+    let sorted = w.options().key_order != KeyOrder::Insertion;
+    let reduce = w.options().float_policy == FloatPolicy::Shortest;
+    let mut stack = Vec::new();
+    stack.push(Task::Item(root, 0, true));
+    while let Some(task) = stack.pop() {
+        let (value, depth, may_reduce) = match task {
+            Task::Raw(bytes) => {
+                w.raw(&bytes)?;
+                continue;
+            }
+            Task::Item(value, depth, may_reduce) => (value, depth, may_reduce),
+        };
+        match value {
+            Value::Integer(v) => w.i128(*v)?,
+            Value::Float(Float::F16(bits)) => w.f16_bits(*bits)?,
+            Value::Float(Float::F32(v)) => w.f32(*v)?,
+            Value::Float(Float::F64(v)) => w.f64(*v)?,
+            Value::Bytes(b) => w.bytes(b)?,
+            Value::Text(t) => w.str(t)?,
+            Value::Bool(b) => w.bool(*b)?,
+            Value::Null => w.null()?,
+            Value::Undefined => w.undefined()?,
+            Value::Simple(n) => w.simple(*n)?,
+            Value::Array(items) => {
+                enter(w, depth, max_depth)?;
+                w.array(items.len())?;
+                stack.extend(items.iter().rev().map(|v| Task::Item(v, depth + 1, true)));
+            }
+            Value::Map(entries) => {
+                enter(w, depth, max_depth)?;
+                w.map(entries.len())?;
+                if sorted {
+                    let mut keyed = entries
+                        .iter()
+                        .map(|(k, v)| Ok((fragment(w, k)?, v)))
+                        .collect::<Result<Vec<_>, Error>>()?;
+                    let order = w.options().key_order;
+                    keyed.sort_by(|a, b| compare_encoded(order, &a.0, &b.0));
+                    if keyed.windows(2).any(|p| p[0].0 == p[1].0) {
+                        return Err(w.error(ErrorKind::DuplicateKey));
+                    }
+                    for (key, v) in keyed.into_iter().rev() {
+                        stack.push(Task::Item(v, depth + 1, true));
+                        stack.push(Task::Raw(key));
+                    }
+                } else {
+                    for (k, v) in entries.iter().rev() {
+                        stack.push(Task::Item(v, depth + 1, true));
+                        stack.push(Task::Item(k, depth + 1, true));
+                    }
+                }
+            }
+            Value::Tag(tag @ (2 | 3), inner) if reduce && may_reduce => match small_bignum(inner) {
+                Some(m) if *tag == 2 => w.u64(m)?,
+                Some(m) => w.head(crate::wire::Major::Negative, m)?,
+                None => {
+                    enter(w, depth, max_depth)?;
+                    w.tag(*tag)?;
+                    stack.push(Task::Item(inner, depth + 1, true));
+                }
+            },
+            Value::Tag(258, inner) if sorted && matches!(**inner, Value::Array(_)) => {
+                enter(w, depth + 1, max_depth)?;
+                w.tag(258)?;
+                let Value::Array(items) = &**inner else {
+                    continue;
+                };
+                w.array(items.len())?;
+                let order = w.options().key_order;
+                let mut encoded = items
+                    .iter()
+                    .map(|v| fragment(w, v))
+                    .collect::<Result<Vec<_>, Error>>()?;
+                encoded.sort_by(|a, b| compare_encoded(order, a, b));
+                if encoded.windows(2).any(|p| p[0] == p[1]) {
+                    return Err(w.error(ErrorKind::DuplicateKey));
+                }
+                stack.extend(encoded.into_iter().rev().map(Task::Raw));
+            }
+            Value::Tag(4, inner) => {
+                enter(w, depth, max_depth)?;
+                w.tag(4)?;
+                match &**inner {
+                    Value::Array(parts) => {
+                        enter(w, depth + 1, max_depth)?;
+                        w.array(parts.len())?;
+                        stack.extend(parts.iter().rev().map(|v| Task::Item(v, depth + 2, false)));
+                    }
+                    other => stack.push(Task::Item(other, depth + 1, true)),
+                }
+            }
+            Value::Tag(tag, inner) => {
+                enter(w, depth, max_depth)?;
+                w.tag(*tag)?;
+                stack.push(Task::Item(inner, depth + 1, true));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn enter<S: Sink>(w: &Writer<S>, depth: usize, max_depth: usize) -> Result<(), Error> {
+    if depth >= max_depth {
+        Err(w.error(ErrorKind::DepthExceeded))
+    } else {
+        Ok(())
+    }
+}
+
+/// The magnitude of a bignum's content when it fits 64 bits.
+fn small_bignum(content: &Value) -> Option<u64> {
+    let Value::Bytes(digits) = content else {
+        return None;
+    };
+    let start = digits.iter().position(|&b| b != 0).unwrap_or(digits.len());
+    let significant = &digits[start..];
+    (significant.len() <= 8).then(|| {
+        significant
+            .iter()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+    })
+}

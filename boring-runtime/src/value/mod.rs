@@ -1,0 +1,130 @@
+//! [`Value`]: the whole CBOR data model, faithful to the wire so that decode
+//! then encode under the same profile gives the same bytes.
+//!
+//! Decoding, skipping, encoding, comparing and dropping a `Value` are
+//! iterative (an explicit stack, no recursion), so nesting up to the depth
+//! limit never overflows a small thread stack.
+
+mod access;
+mod cmp;
+mod decode;
+mod drop;
+mod encode;
+mod tags;
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+pub use cmp::data_item_cmp;
+
+/// A CBOR data item.
+///
+/// Maps keep their entries in wire order; tags keep their number and content
+/// (bignums stay tags 2/3 unless asked otherwise); floats keep their width
+/// and NaN bits; `Undefined` is distinct from `Null`.
+///
+/// `Value` implements `Drop` (iteratively), so its containers cannot be
+/// moved out of by pattern matching: use [`Value::into_array`],
+/// [`Value::into_map`] and friends, or `core::mem::take`.
+#[derive(Debug, Default)]
+pub enum Value {
+    /// An integer, −2^64 … 2^64−1 on the wire (major types 0 and 1). Values
+    /// beyond that range are written as bignums (tags 2/3).
+    Integer(i128),
+    /// A float, at the width it was read or built with.
+    Float(Float),
+    /// A byte string.
+    Bytes(Vec<u8>),
+    /// A text string.
+    Text(String),
+    /// An array.
+    Array(Vec<Value>),
+    /// A map, entries in wire order.
+    Map(Vec<(Value, Value)>),
+    /// A tag and its content.
+    Tag(u64, Box<Value>),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null`.
+    #[default]
+    Null,
+    /// `undefined`.
+    Undefined,
+    /// Another simple value (0–19 or 32–255).
+    Simple(u8),
+}
+
+/// A float with its wire width.
+#[derive(Debug, Clone, Copy)]
+pub enum Float {
+    /// binary16, as its bits.
+    F16(u16),
+    /// binary32.
+    F32(f32),
+    /// binary64.
+    F64(f64),
+}
+
+impl Float {
+    /// The value widened to `f64` (exact for every width).
+    pub fn to_f64(self) -> f64 {
+        match self {
+            Float::F16(bits) => crate::wire::float::f16_to_f64(bits),
+            Float::F32(v) => f64::from(v),
+            Float::F64(v) => v,
+        }
+    }
+
+    /// The bits of the widened value, NaN payloads carried over.
+    pub fn to_f64_bits(self) -> u64 {
+        match self {
+            Float::F16(bits) => crate::wire::float::f16_to_f64(bits).to_bits(),
+            Float::F32(v) => crate::wire::float::widen_f32_bits(v),
+            Float::F64(v) => v.to_bits(),
+        }
+    }
+
+    fn width_rank(self) -> u8 {
+        match self {
+            Float::F16(_) => 1,
+            Float::F32(_) => 2,
+            Float::F64(_) => 3,
+        }
+    }
+
+    fn raw_bits(self) -> u64 {
+        match self {
+            Float::F16(bits) => u64::from(bits),
+            Float::F32(v) => u64::from(v.to_bits()),
+            Float::F64(v) => v.to_bits(),
+        }
+    }
+}
+
+impl PartialEq for Float {
+    /// Same width and same bits (so a NaN equals itself).
+    fn eq(&self, other: &Self) -> bool {
+        self.width_rank() == other.width_rank() && self.raw_bits() == other.raw_bits()
+    }
+}
+
+impl Eq for Float {}
+
+impl Clone for Value {
+    fn clone(&self) -> Self {
+        match self {
+            Value::Integer(v) => Value::Integer(*v),
+            Value::Float(v) => Value::Float(*v),
+            Value::Bytes(v) => Value::Bytes(v.clone()),
+            Value::Text(v) => Value::Text(v.clone()),
+            Value::Array(v) => Value::Array(v.clone()),
+            Value::Map(v) => Value::Map(v.clone()),
+            Value::Tag(t, v) => Value::Tag(*t, v.clone()),
+            Value::Bool(v) => Value::Bool(*v),
+            Value::Null => Value::Null,
+            Value::Undefined => Value::Undefined,
+            Value::Simple(v) => Value::Simple(*v),
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! CBOR heads: the initial byte and its argument (RFC 8949 §3).
+
+/// The break stop code that ends an indefinite-length item.
+pub const BREAK: u8 = 0xff;
+
+/// The eight major types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Major {
+    /// 0: unsigned integer.
+    Unsigned,
+    /// 1: negative integer, −1 − argument.
+    Negative,
+    /// 2: byte string.
+    Bytes,
+    /// 3: UTF-8 text string.
+    Text,
+    /// 4: array.
+    Array,
+    /// 5: map.
+    Map,
+    /// 6: tag.
+    Tag,
+    /// 7: simple values, floats and break.
+    Simple,
+}
+
+impl Major {
+    /// The major type of an initial byte.
+    #[inline]
+    pub fn of(initial: u8) -> Major {
+        match initial >> 5 {
+            0 => Major::Unsigned,
+            1 => Major::Negative,
+            2 => Major::Bytes,
+            3 => Major::Text,
+            4 => Major::Array,
+            5 => Major::Map,
+            6 => Major::Tag,
+            _ => Major::Simple,
+        }
+    }
+
+    /// The three high bits of the initial byte.
+    #[inline]
+    pub fn bits(self) -> u8 {
+        (self as u8) << 5
+    }
+
+    /// A short English name, used in error messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Major::Unsigned | Major::Negative => "integer",
+            Major::Bytes => "byte string",
+            Major::Text => "text string",
+            Major::Array => "array",
+            Major::Map => "map",
+            Major::Tag => "tag",
+            Major::Simple => "simple value or float",
+        }
+    }
+}
+
+/// Major type 7 content, decoded.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Simple {
+    /// `f4`/`f5`.
+    Bool(bool),
+    /// `f6`.
+    Null,
+    /// `f7`.
+    Undefined,
+    /// Any other simple value (0–19, 32–255).
+    Other(u8),
+    /// `f9`: binary16 bits.
+    F16(u16),
+    /// `fa`.
+    F32(f32),
+    /// `fb`.
+    F64(f64),
+}
+
+/// A decoded head.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Head {
+    /// Major 0 with its argument.
+    Unsigned(u64),
+    /// Major 1 with its argument `n` (the value is −1 − n).
+    Negative(u64),
+    /// Major 2; `None` for indefinite length.
+    Bytes(Option<u64>),
+    /// Major 3; `None` for indefinite length.
+    Text(Option<u64>),
+    /// Major 4; `None` for indefinite length.
+    Array(Option<u64>),
+    /// Major 5; `None` for indefinite length.
+    Map(Option<u64>),
+    /// Major 6.
+    Tag(u64),
+    /// Major 7 other than break.
+    Simple(Simple),
+    /// The break stop code.
+    Break,
+}
+
+impl Head {
+    /// The major type of this head.
+    pub fn major(&self) -> Major {
+        match self {
+            Head::Unsigned(_) => Major::Unsigned,
+            Head::Negative(_) => Major::Negative,
+            Head::Bytes(_) => Major::Bytes,
+            Head::Text(_) => Major::Text,
+            Head::Array(_) => Major::Array,
+            Head::Map(_) => Major::Map,
+            Head::Tag(_) => Major::Tag,
+            Head::Simple(_) | Head::Break => Major::Simple,
+        }
+    }
+
+    /// A short English name of what the head starts, for error messages.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Head::Simple(Simple::Bool(_)) => "boolean",
+            Head::Simple(Simple::Null) => "null",
+            Head::Simple(Simple::Undefined) => "undefined",
+            Head::Simple(Simple::Other(_)) => "simple value",
+            Head::Simple(Simple::F16(_) | Simple::F32(_) | Simple::F64(_)) => "float",
+            Head::Break => "break",
+            other => other.major().describe(),
+        }
+    }
+}
+
+/// Encodes the shortest head for `major` and `arg` into `buf`, returning the
+/// number of bytes used (1, 2, 3, 5 or 9).
+#[inline]
+pub(crate) fn encode_head(major: u8, arg: u64, buf: &mut [u8; 9]) -> usize {
+    if arg < 24 {
+        buf[0] = major | arg as u8;
+        1
+    } else if arg <= 0xff {
+        buf[0] = major | 24;
+        buf[1] = arg as u8;
+        2
+    } else if arg <= 0xffff {
+        buf[0] = major | 25;
+        buf[1..3].copy_from_slice(&(arg as u16).to_be_bytes());
+        3
+    } else if arg <= 0xffff_ffff {
+        buf[0] = major | 26;
+        buf[1..5].copy_from_slice(&(arg as u32).to_be_bytes());
+        5
+    } else {
+        buf[0] = major | 27;
+        buf[1..9].copy_from_slice(&arg.to_be_bytes());
+        9
+    }
+}

@@ -1,0 +1,15 @@
+//! The byte level: heads, the [`Writer`] and its sinks, the [`Reader`].
+
+pub mod float;
+mod head;
+mod reader;
+mod sink;
+mod stringref;
+mod writer;
+
+pub use head::{Head, Major, Simple, BREAK};
+pub use reader::{Reader, Seq};
+#[cfg(feature = "std")]
+pub use sink::IoSink;
+pub use sink::{CountingSink, Sink, SliceSink};
+pub use writer::Writer;

@@ -1,0 +1,112 @@
+//! Where a [`Writer`](crate::Writer) puts its bytes.
+
+use alloc::vec::Vec;
+
+use crate::error::ErrorKind;
+
+/// A byte destination. Implemented for `Vec<u8>` (grows), [`SliceSink`] (a
+/// caller's fixed buffer), [`CountingSink`] (counts, writes nothing) and,
+/// with the `std` feature, [`IoSink`] (any `io::Write`).
+pub trait Sink {
+    /// Appends `bytes`, or fails without writing any of them.
+    fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind>;
+}
+
+impl Sink for Vec<u8> {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
+impl<S: Sink + ?Sized> Sink for &mut S {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
+        (**self).put(bytes)
+    }
+}
+
+/// Writes into a caller's slice; a write that does not fit fails with
+/// [`ErrorKind::BufferFull`] and nothing is written past the end.
+#[derive(Debug)]
+pub struct SliceSink<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> SliceSink<'a> {
+    /// A sink over `buf`, starting at its first byte.
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        SliceSink { buf, len: 0 }
+    }
+
+    /// How many bytes have been written.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether nothing has been written yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The written part of the buffer.
+    pub fn written(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl Sink for SliceSink<'_> {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
+        let end = self.len + bytes.len();
+        let dest = self
+            .buf
+            .get_mut(self.len..end)
+            .ok_or(ErrorKind::BufferFull)?;
+        dest.copy_from_slice(bytes);
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// Counts the bytes an encoding would take without storing them: the
+/// predicted length of an item, with no allocation.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CountingSink {
+    count: usize,
+}
+
+impl CountingSink {
+    /// A counter at zero.
+    pub fn new() -> Self {
+        CountingSink::default()
+    }
+
+    /// The bytes counted so far.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+impl Sink for CountingSink {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
+        self.count += bytes.len();
+        Ok(())
+    }
+}
+
+/// Adapts any `std::io::Write`. Writes go straight through: wrap files and
+/// sockets in a `BufWriter`.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct IoSink<W>(pub W);
+
+#[cfg(feature = "std")]
+impl<W: std::io::Write> Sink for IoSink<W> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
+        self.0.write_all(bytes).map_err(|e| ErrorKind::Io(e.kind()))
+    }
+}

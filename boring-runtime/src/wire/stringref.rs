@@ -1,0 +1,225 @@
+//! Stringref tables (tags 256 and 25): the reader's, which resolves
+//! references, and the writer's, which makes them.
+//!
+//! Both sides apply one admission rule: a literal takes the next index when
+//! its payload length in bytes reaches the threshold for that index (3 below
+//! 24, 4 below 256, 5 below 65 536, else 7). Byte strings take an index too
+//! but are never referenced by our writer.
+
+use alloc::vec::Vec;
+use core::hash::Hasher;
+
+use hashbrown::HashTable;
+
+/// The minimum payload length for a literal to take index `next`.
+#[inline]
+pub(crate) fn min_len(next: usize) -> usize {
+    match next {
+        0..=23 => 3,
+        24..=255 => 4,
+        256..=65_535 => 5,
+        _ => 7,
+    }
+}
+
+/// One entry of a reader's table: a literal from the input.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry<'de> {
+    pub bytes: &'de [u8],
+    pub is_text: bool,
+}
+
+/// The reader's table: a stack of namespaces over one entry list. Entering a
+/// namespace starts an empty table; leaving it restores the enclosing one.
+#[derive(Debug, Default)]
+pub(crate) struct ReadTable<'de> {
+    entries: Vec<Entry<'de>>,
+    bases: Vec<usize>,
+}
+
+impl<'de> ReadTable<'de> {
+    #[inline]
+    pub fn active(&self) -> bool {
+        !self.bases.is_empty()
+    }
+
+    pub fn enter(&mut self) {
+        self.bases.push(self.entries.len());
+    }
+
+    pub fn leave(&mut self) {
+        if let Some(base) = self.bases.pop() {
+            self.entries.truncate(base);
+        }
+    }
+
+    fn base(&self) -> usize {
+        self.bases.last().copied().unwrap_or(0)
+    }
+
+    /// Registers a literal read inside the current namespace, if it
+    /// qualifies.
+    #[inline]
+    pub fn register(&mut self, bytes: &'de [u8], is_text: bool) {
+        if self.active() && bytes.len() >= min_len(self.entries.len() - self.base()) {
+            self.entries.push(Entry { bytes, is_text });
+        }
+    }
+
+    /// Entry `index` of the current namespace.
+    pub fn get(&self, index: u64) -> Option<Entry<'de>> {
+        let base = self.base();
+        let index = usize::try_from(index).ok()?;
+        self.entries.get(base.checked_add(index)?).copied()
+    }
+
+    /// The number of namespaces open (saved and restored by speculative
+    /// decoders).
+    pub fn snapshot(&self) -> (usize, usize) {
+        (self.entries.len(), self.bases.len())
+    }
+
+    /// Returns to a state taken by [`ReadTable::snapshot`].
+    pub fn restore(&mut self, (entries, bases): (usize, usize)) {
+        self.entries.truncate(entries);
+        self.bases.truncate(bases);
+    }
+}
+
+/// The writer's table, reused across items: text is copied into one arena
+/// and indexed by a hash table of spans, so that after warm-up an encode
+/// allocates nothing.
+#[derive(Default)]
+pub(crate) struct WriteTable {
+    arena: Vec<u8>,
+    spans: Vec<(u32, u32, u64)>,
+    table: HashTable<u32>,
+    next: usize,
+}
+
+impl core::fmt::Debug for WriteTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("WriteTable")
+            .field("entries", &self.spans.len())
+            .field("next", &self.next)
+            .finish()
+    }
+}
+
+impl WriteTable {
+    pub fn clear(&mut self) {
+        self.arena.clear();
+        self.spans.clear();
+        self.table.clear();
+        self.next = 0;
+    }
+
+    /// The index of `text` if it was registered earlier in this namespace;
+    /// otherwise registers it when it qualifies and returns `None`, meaning
+    /// "write the literal".
+    pub fn text(&mut self, text: &[u8]) -> Option<u64> {
+        let hash = hash_bytes(text);
+        let arena = &self.arena;
+        let spans = &self.spans;
+        if let Some(&slot) = self.table.find(hash, |&slot| {
+            let (start, len, _) = spans[slot as usize];
+            &arena[start as usize..(start + len) as usize] == text
+        }) {
+            return Some(self.spans[slot as usize].2);
+        }
+        if text.len() >= min_len(self.next) {
+            let start = self.arena.len() as u32;
+            self.arena.extend_from_slice(text);
+            let slot = self.spans.len() as u32;
+            self.spans
+                .push((start, text.len() as u32, self.next as u64));
+            let spans = &self.spans;
+            let arena = &self.arena;
+            self.table.insert_unique(hash, slot, |&s| {
+                let (start, len, _) = spans[s as usize];
+                hash_bytes(&arena[start as usize..(start + len) as usize])
+            });
+            self.next += 1;
+        }
+        None
+    }
+
+    /// A byte-string literal: takes an index when it qualifies, never
+    /// referenced.
+    pub fn bytes(&mut self, len: usize) {
+        if len >= min_len(self.next) {
+            self.next += 1;
+        }
+    }
+}
+
+/// FxHash-style multiplicative hashing: fast for short keys, and the table
+/// holds only this document's strings.
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut hasher = FxHasher::default();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
+#[derive(Default, Clone, Copy)]
+struct FxHasher {
+    hash: u64,
+}
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        let mut word = [0u8; 8];
+        word[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(word) ^ ((rest.len() as u64) << 56));
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thresholds_follow_index_width() {
+        assert_eq!(min_len(0), 3);
+        assert_eq!(min_len(23), 3);
+        assert_eq!(min_len(24), 4);
+        assert_eq!(min_len(255), 4);
+        assert_eq!(min_len(256), 5);
+        assert_eq!(min_len(65_535), 5);
+        assert_eq!(min_len(65_536), 7);
+    }
+
+    #[test]
+    fn writer_table_hits_after_first_literal() {
+        let mut t = WriteTable::default();
+        assert_eq!(t.text(b"abc"), None);
+        assert_eq!(t.text(b"abc"), Some(0));
+        assert_eq!(t.text(b"ab"), None);
+        assert_eq!(t.text(b"ab"), None);
+        t.bytes(5);
+        assert_eq!(t.text(b"wxyz"), None);
+        assert_eq!(t.text(b"wxyz"), Some(2));
+        t.clear();
+        assert_eq!(t.text(b"abc"), None);
+    }
+}

@@ -1,0 +1,389 @@
+//! The [`Writer`]: shortest heads, the float policy and the stringref table,
+//! over any [`Sink`].
+
+use alloc::vec::Vec;
+
+use super::float::{f64_to_f16_exact, f64_to_f32_exact};
+use super::head::{encode_head, Major};
+use super::sink::Sink;
+use super::stringref::WriteTable;
+use crate::codec::Encode;
+use crate::error::{Error, ErrorKind};
+use crate::profile::{FloatPolicy, Options, Resolved};
+
+/// The stringref namespace tag, as written before a top-level item.
+const NAMESPACE: [u8; 3] = [0xd9, 0x01, 0x00];
+
+/// Writes CBOR items into a [`Sink`] under options resolved once, at
+/// construction.
+///
+/// A `Writer` is meant to be reused: its buffer and its stringref table keep
+/// their capacity, so that after warm-up an encode allocates nothing.
+///
+/// ```
+/// use boring::{Options, Profile, Writer};
+/// let mut w = Writer::new(Options::from(Profile::Interop));
+/// assert_eq!(w.encode(&[1u8, 2, 3][..]).unwrap(), &[0x83, 1, 2, 3]);
+/// assert_eq!(w.encode(&"hi").unwrap(), &[0x62, b'h', b'i']);
+/// ```
+#[derive(Debug)]
+pub struct Writer<S = Vec<u8>> {
+    sink: S,
+    opts: Resolved,
+    invalid: Option<ErrorKind>,
+    written: usize,
+    strings: WriteTable,
+    in_namespace: bool,
+}
+
+impl Writer<Vec<u8>> {
+    /// A writer with its own growable buffer.
+    ///
+    /// Options that do not resolve (a switch the profile locks) make every
+    /// encode fail with that error; [`Writer::try_new`] reports it at once.
+    pub fn new(options: impl Into<Options>) -> Self {
+        Writer::with_sink(Vec::new(), options)
+    }
+
+    /// Like [`Writer::new`] but refuses invalid options up front.
+    pub fn try_new(options: impl Into<Options>) -> Result<Self, Error> {
+        Writer::try_with_sink(Vec::new(), options)
+    }
+
+    /// Encodes `value` as one top-level item into the writer's buffer,
+    /// replacing what the previous call wrote, and returns the bytes.
+    pub fn encode<T: Encode + ?Sized>(&mut self, value: &T) -> Result<&[u8], Error> {
+        self.sink.clear();
+        self.written = 0;
+        self.write(value)?;
+        Ok(&self.sink)
+    }
+
+    /// The bytes written so far.
+    pub fn buffer(&self) -> &[u8] {
+        &self.sink
+    }
+
+    /// Empties the buffer, keeping its capacity.
+    pub fn clear(&mut self) {
+        self.sink.clear();
+        self.written = 0;
+    }
+}
+
+impl<S: Sink> Writer<S> {
+    /// A writer into `sink` (a caller's `Vec<u8>`, a [`SliceSink`], an
+    /// [`IoSink`], …).
+    ///
+    /// [`SliceSink`]: crate::wire::SliceSink
+    /// [`IoSink`]: crate::wire::IoSink
+    pub fn with_sink(sink: S, options: impl Into<Options>) -> Self {
+        let options = options.into();
+        let (opts, invalid) = match options.resolve() {
+            Ok(opts) => (opts, None),
+            Err(err) => (Resolved::default(), Some(err.kind().clone())),
+        };
+        Writer {
+            sink,
+            opts,
+            invalid,
+            written: 0,
+            strings: WriteTable::default(),
+            in_namespace: false,
+        }
+    }
+
+    /// A writer into `sink` with options already resolved.
+    pub fn from_resolved(sink: S, opts: Resolved) -> Self {
+        Writer {
+            sink,
+            opts,
+            invalid: None,
+            written: 0,
+            strings: WriteTable::default(),
+            in_namespace: false,
+        }
+    }
+
+    /// Like [`Writer::with_sink`] but refuses invalid options up front.
+    pub fn try_with_sink(sink: S, options: impl Into<Options>) -> Result<Self, Error> {
+        let options = options.into();
+        Ok(Writer::from_resolved(sink, options.resolve()?))
+    }
+
+    /// The resolved options.
+    #[inline]
+    pub fn options(&self) -> &Resolved {
+        &self.opts
+    }
+
+    /// The sink.
+    pub fn sink(&self) -> &S {
+        &self.sink
+    }
+
+    /// The sink, mutably.
+    pub fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
+    /// Gives the sink back.
+    pub fn into_sink(self) -> S {
+        self.sink
+    }
+
+    /// Bytes written since construction (or the last `clear`).
+    pub fn position(&self) -> usize {
+        self.written
+    }
+
+    /// Writes `value` as one top-level item: inside its own stringref
+    /// namespace (`d9 01 00`) when stringref is on.
+    pub fn write<T: Encode + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        if let Some(kind) = &self.invalid {
+            return Err(Error::new(kind.clone(), 0));
+        }
+        if self.opts.stringref {
+            self.raw(&NAMESPACE)?;
+            self.strings.clear();
+            self.in_namespace = true;
+            let result = value.encode(self);
+            self.in_namespace = false;
+            result
+        } else {
+            value.encode(self)
+        }
+    }
+
+    /// Writes one item with stringref off, whatever the options say (items of
+    /// a CBOR sequence are independent documents).
+    pub fn write_plain<T: Encode + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        if let Some(kind) = &self.invalid {
+            return Err(Error::new(kind.clone(), 0));
+        }
+        let saved = self.in_namespace;
+        self.in_namespace = false;
+        let result = value.encode(self);
+        self.in_namespace = saved;
+        result
+    }
+
+    /// Whether strings written now go through the stringref table.
+    #[inline]
+    pub fn stringref_active(&self) -> bool {
+        self.in_namespace
+    }
+
+    /// An error of `kind` at the current output offset.
+    #[cold]
+    pub fn error(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.written)
+    }
+
+    /// Appends bytes as they are (a pre-encoded item or fragment).
+    #[inline]
+    pub fn raw(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        match self.sink.put(bytes) {
+            Ok(()) => {
+                self.written += bytes.len();
+                Ok(())
+            }
+            Err(kind) => Err(Error::new(kind, self.written)),
+        }
+    }
+
+    /// Writes a head: `major` with the shortest argument encoding.
+    #[inline]
+    pub fn head(&mut self, major: Major, arg: u64) -> Result<(), Error> {
+        let mut buf = [0u8; 9];
+        let n = encode_head(major.bits(), arg, &mut buf);
+        self.raw(&buf[..n])
+    }
+
+    /// An unsigned integer.
+    #[inline]
+    pub fn u64(&mut self, v: u64) -> Result<(), Error> {
+        self.head(Major::Unsigned, v)
+    }
+
+    /// A signed integer.
+    #[inline]
+    pub fn i64(&mut self, v: i64) -> Result<(), Error> {
+        if v >= 0 {
+            self.head(Major::Unsigned, v as u64)
+        } else {
+            self.head(Major::Negative, !(v as u64))
+        }
+    }
+
+    /// Any integer of the CBOR range (−2^64 … 2^64−1) as major 0/1; outside
+    /// that range as a bignum (tag 2/3).
+    pub fn i128(&mut self, v: i128) -> Result<(), Error> {
+        if let Ok(u) = u64::try_from(v) {
+            self.head(Major::Unsigned, u)
+        } else if let Ok(n) = u64::try_from(-1 - v) {
+            self.head(Major::Negative, n)
+        } else if v > 0 {
+            self.bignum(false, v as u128)
+        } else {
+            self.bignum(true, (-1 - v) as u128)
+        }
+    }
+
+    /// A `u128`: major 0 when it fits 64 bits, else tag 2.
+    pub fn u128(&mut self, v: u128) -> Result<(), Error> {
+        match u64::try_from(v) {
+            Ok(u) => self.head(Major::Unsigned, u),
+            Err(_) => self.bignum(false, v),
+        }
+    }
+
+    /// Tag 2 (or 3 when `negative`, for −1 − `magnitude`) over the minimal
+    /// big-endian bytes of `magnitude`.
+    pub fn bignum(&mut self, negative: bool, magnitude: u128) -> Result<(), Error> {
+        let bytes = magnitude.to_be_bytes();
+        let skip = (magnitude.leading_zeros() / 8) as usize;
+        let digits = if magnitude == 0 {
+            &bytes[15..]
+        } else {
+            &bytes[skip..]
+        };
+        self.tag(if negative { 3 } else { 2 })?;
+        self.bytes(digits)
+    }
+
+    /// `true` or `false`.
+    #[inline]
+    pub fn bool(&mut self, v: bool) -> Result<(), Error> {
+        self.raw(&[if v { 0xf5 } else { 0xf4 }])
+    }
+
+    /// `null`.
+    #[inline]
+    pub fn null(&mut self) -> Result<(), Error> {
+        self.raw(&[0xf6])
+    }
+
+    /// `undefined`.
+    #[inline]
+    pub fn undefined(&mut self) -> Result<(), Error> {
+        self.raw(&[0xf7])
+    }
+
+    /// A simple value; 24–31 have no well-formed encoding and are refused.
+    pub fn simple(&mut self, v: u8) -> Result<(), Error> {
+        match v {
+            0..=23 => self.raw(&[0xe0 | v]),
+            24..=31 => Err(self.error(ErrorKind::Unencodable("simple values 24 to 31"))),
+            _ => self.raw(&[0xf8, v]),
+        }
+    }
+
+    /// An `f64`: at full width under `PreserveWidth`, narrowest exact width
+    /// under `Shortest` (every NaN as `f9 7e00`).
+    #[inline]
+    pub fn f64(&mut self, v: f64) -> Result<(), Error> {
+        match self.opts.float_policy {
+            FloatPolicy::PreserveWidth => self.f64_raw(v),
+            FloatPolicy::Shortest => self.float_shortest(v),
+        }
+    }
+
+    /// An `f32`: as `fa` under `PreserveWidth`, narrowest under `Shortest`.
+    #[inline]
+    pub fn f32(&mut self, v: f32) -> Result<(), Error> {
+        match self.opts.float_policy {
+            FloatPolicy::PreserveWidth => self.f32_raw(v),
+            FloatPolicy::Shortest => self.float_shortest(f64::from(v)),
+        }
+    }
+
+    /// A half float given by its bits: as `f9` under `PreserveWidth`; under
+    /// `Shortest` only NaNs change (to `f9 7e00`).
+    pub fn f16_bits(&mut self, bits: u16) -> Result<(), Error> {
+        let nan = bits & 0x7c00 == 0x7c00 && bits & 0x03ff != 0;
+        match self.opts.float_policy {
+            FloatPolicy::Shortest if nan => self.raw(&[0xf9, 0x7e, 0x00]),
+            _ => {
+                let [a, b] = bits.to_be_bytes();
+                self.raw(&[0xf9, a, b])
+            }
+        }
+    }
+
+    /// `fb` and the eight bytes of `v`, whatever the policy.
+    pub fn f64_raw(&mut self, v: f64) -> Result<(), Error> {
+        let mut buf = [0xfb; 9];
+        buf[1..].copy_from_slice(&v.to_bits().to_be_bytes());
+        self.raw(&buf)
+    }
+
+    /// `fa` and the four bytes of `v`, whatever the policy.
+    pub fn f32_raw(&mut self, v: f32) -> Result<(), Error> {
+        let mut buf = [0xfa; 5];
+        buf[1..].copy_from_slice(&v.to_bits().to_be_bytes());
+        self.raw(&buf)
+    }
+
+    fn float_shortest(&mut self, v: f64) -> Result<(), Error> {
+        if v.is_nan() {
+            return self.raw(&[0xf9, 0x7e, 0x00]);
+        }
+        if let Some(half) = f64_to_f16_exact(v) {
+            let [a, b] = half.to_be_bytes();
+            return self.raw(&[0xf9, a, b]);
+        }
+        match f64_to_f32_exact(v) {
+            Some(single) => self.f32_raw(single),
+            None => self.f64_raw(v),
+        }
+    }
+
+    /// A text string, through the stringref table when a namespace is open.
+    #[inline]
+    pub fn str(&mut self, v: &str) -> Result<(), Error> {
+        if self.in_namespace {
+            if let Some(index) = self.strings.text(v.as_bytes()) {
+                self.raw(&[0xd8, 0x19])?;
+                return self.u64(index);
+            }
+        }
+        self.head(Major::Text, v.len() as u64)?;
+        self.raw(v.as_bytes())
+    }
+
+    /// A byte string (it takes a stringref index when it qualifies, but is
+    /// always written literally).
+    #[inline]
+    pub fn bytes(&mut self, v: &[u8]) -> Result<(), Error> {
+        if self.in_namespace {
+            self.strings.bytes(v.len());
+        }
+        self.head(Major::Bytes, v.len() as u64)?;
+        self.raw(v)
+    }
+
+    /// An array head of `len` elements.
+    #[inline]
+    pub fn array(&mut self, len: usize) -> Result<(), Error> {
+        self.head(Major::Array, len as u64)
+    }
+
+    /// A map head of `len` entries.
+    #[inline]
+    pub fn map(&mut self, len: usize) -> Result<(), Error> {
+        self.head(Major::Map, len as u64)
+    }
+
+    /// A tag head. Tags 25 and 256 belong to the stringref machinery and are
+    /// refused here.
+    #[inline]
+    pub fn tag(&mut self, tag: u64) -> Result<(), Error> {
+        if tag == 25 || tag == 256 {
+            return Err(self.error(ErrorKind::Unencodable(
+                "tags 25 and 256 are written only by the stringref machinery",
+            )));
+        }
+        self.head(Major::Tag, tag)
+    }
+}

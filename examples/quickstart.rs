@@ -1,0 +1,2 @@
+//! Encode and decode a value.
+fn main() {}

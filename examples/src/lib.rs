@@ -1,0 +1,1 @@
+//! Runnable examples live beside this crate as `[[example]]` targets.

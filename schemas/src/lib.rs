@@ -1,0 +1,1 @@
+//! Payload types and deterministic generators shared by tests, benchmarks and examples.
