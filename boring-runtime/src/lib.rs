@@ -27,6 +27,7 @@ extern crate std;
 
 pub mod codec;
 pub mod diag;
+pub mod ext;
 mod error;
 pub mod profile;
 pub mod value;

@@ -199,7 +199,16 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     let (tag, at) = (*tag, *at);
                     stack.pop();
                     r.leave();
-                    done = finish_tag(r, tag, done, at)?;
+                    done = if tag == crate::ext::shapes::TAG {
+                        if r.options().expand_shapes {
+                            super::shapes::expand(done, at)?
+                        } else {
+                            super::shapes::validate(&done, at)?;
+                            tagged(tag, done)
+                        }
+                    } else {
+                        finish_tag(r, tag, done, at)?
+                    };
                 }
                 Some(Frame::Namespace) => {
                     stack.pop();

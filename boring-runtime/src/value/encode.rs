@@ -2,18 +2,26 @@
 
 use alloc::vec::Vec;
 
+use super::shapes::{plan, row_layout};
 use super::{Float, Value};
+use crate::ext::shapes::TAG;
 use crate::codec::{compare_encoded, fragment, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::profile::{FloatPolicy, KeyOrder};
 use crate::wire::{Sink, Writer};
 
 enum Task<'a> {
-    /// A value, its depth, and whether a small bignum may become an integer
-    /// (not inside a decimal fraction, whose mantissa keeps its form).
+    /// A value, its depth, and whether it may take a rewritten form: a small
+    /// bignum as an integer, an array of maps as a shaped table. `false` for
+    /// content the reference writes through a fixed path (a decimal's
+    /// mantissa, a set's element array).
     Item(&'a Value, usize, bool),
     /// Pre-encoded bytes (sorted keys and set elements).
     Raw(Vec<u8>),
+    /// An array head (a shaped row).
+    Row(usize),
+    /// An absent position in a shaped row.
+    Absent,
 }
 
 impl Encode for Value {
@@ -26,15 +34,24 @@ fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
     let max_depth = w.options().max_depth;
     let sorted = w.options().key_order != KeyOrder::Insertion;
     let reduce = w.options().float_policy == FloatPolicy::Shortest;
+    let shapes = w.options().shapes && !sorted;
     let mut stack = Vec::new();
     stack.push(Task::Item(root, 0, true));
     while let Some(task) = stack.pop() {
-        let (value, depth, may_reduce) = match task {
+        let (value, depth, free) = match task {
             Task::Raw(bytes) => {
                 w.raw(&bytes)?;
                 continue;
             }
-            Task::Item(value, depth, may_reduce) => (value, depth, may_reduce),
+            Task::Row(len) => {
+                w.array(len)?;
+                continue;
+            }
+            Task::Absent => {
+                w.undefined()?;
+                continue;
+            }
+            Task::Item(value, depth, free) => (value, depth, free),
         };
         match value {
             Value::Integer(v) => w.i128(*v)?,
@@ -47,6 +64,35 @@ fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
             Value::Null => w.null()?,
             Value::Undefined => w.undefined()?,
             Value::Simple(n) => w.simple(*n)?,
+            Value::Array(items) if shapes && free => match plan(items) {
+                Some(plan) => {
+                    // 39649([keys, rows]): tag, pair, keys, rows, row, value.
+                    enter(w, depth + 4, max_depth)?;
+                    w.tag(TAG)?;
+                    w.array(2)?;
+                    w.array(plan.keys.len())?;
+                    for (item, positions) in items.iter().zip(&plan.positions).rev() {
+                        let Value::Map(entries) = item else {
+                            continue;
+                        };
+                        let row = row_layout(entries, positions);
+                        for cell in row.iter().rev() {
+                            stack.push(match cell {
+                                Some(v) => Task::Item(v, depth + 5, true),
+                                None => Task::Absent,
+                            });
+                        }
+                        stack.push(Task::Row(row.len()));
+                    }
+                    stack.push(Task::Row(items.len()));
+                    stack.extend(plan.keys.iter().rev().map(|k| Task::Item(k, depth + 3, true)));
+                }
+                None => {
+                    enter(w, depth, max_depth)?;
+                    w.array(items.len())?;
+                    stack.extend(items.iter().rev().map(|v| Task::Item(v, depth + 1, true)));
+                }
+            },
             Value::Array(items) => {
                 enter(w, depth, max_depth)?;
                 w.array(items.len())?;
@@ -76,7 +122,7 @@ fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
                     }
                 }
             }
-            Value::Tag(tag @ (2 | 3), inner) if reduce && may_reduce => match small_bignum(inner) {
+            Value::Tag(tag @ (2 | 3), inner) if reduce && free => match small_bignum(inner) {
                 Some(m) if *tag == 2 => w.u64(m)?,
                 Some(m) => w.head(crate::wire::Major::Negative, m)?,
                 None => {
@@ -118,7 +164,7 @@ fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
             Value::Tag(tag, inner) => {
                 enter(w, depth, max_depth)?;
                 w.tag(*tag)?;
-                stack.push(Task::Item(inner, depth + 1, true));
+                stack.push(Task::Item(inner, depth + 1, *tag != 258));
             }
         }
     }

@@ -6,10 +6,12 @@
 //! limit never overflows a small thread stack.
 
 mod access;
+mod clojure;
 mod cmp;
 mod decode;
 mod drop;
 mod encode;
+mod shapes;
 mod tags;
 
 use alloc::boxed::Box;

@@ -1,0 +1,124 @@
+//! Shaped arrays (tag 39649) for `Value`: deciding and laying out the table
+//! on write, validating and expanding it on read.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::cmp::{data_item_cmp, has_duplicate_keys};
+use super::Value;
+use crate::error::{Error, ErrorKind};
+use crate::ext::shapes::{dense_enough, key_estimate, TAG};
+
+/// A table worth shaping: the union key set (first-seen order) and, for
+/// every row, the union position of each of its entries.
+pub(crate) struct Plan<'a> {
+    pub keys: Vec<&'a Value>,
+    pub positions: Vec<Vec<usize>>,
+}
+
+/// Decides whether `items` is written as a shaped array, by the rules the
+/// reference applies: at least two elements, all plain maps, no `undefined`
+/// value, a non-empty key union, and the density guard.
+pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
+    if items.len() < 2 {
+        return None;
+    }
+    let mut keys: Vec<&Value> = Vec::new();
+    let mut positions = Vec::with_capacity(items.len());
+    let mut occurrences = 0;
+    let mut padding = 0;
+    for item in items {
+        let Value::Map(entries) = item else {
+            return None;
+        };
+        let mut row = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            if matches!(v, Value::Undefined) {
+                return None;
+            }
+            let position = match keys
+                .iter()
+                .position(|known| data_item_cmp(known, k) == Ordering::Equal)
+            {
+                Some(p) => p,
+                None => {
+                    keys.push(k);
+                    keys.len() - 1
+                }
+            };
+            row.push(position);
+        }
+        occurrences += entries.len();
+        if let Some(highest) = row.iter().max() {
+            padding += highest + 1 - row.len();
+        }
+        positions.push(row);
+    }
+    let estimate_sum = keys.iter().map(|k| key_estimate(k)).sum();
+    dense_enough(occurrences, keys.len(), padding, estimate_sum).then_some(Plan { keys, positions })
+}
+
+/// The values of one row laid out by union position: `None` where the row
+/// lacks the key (written `undefined`); trailing absences are cut.
+pub(crate) fn row_layout<'a>(entries: &'a [(Value, Value)], positions: &[usize]) -> Vec<Option<&'a Value>> {
+    let width = positions.iter().max().map_or(0, |p| p + 1);
+    let mut row = vec![None; width];
+    for ((_, v), &p) in entries.iter().zip(positions) {
+        row[p] = Some(v);
+    }
+    row
+}
+
+/// Validates a decoded 39649 table and expands it into an array of maps
+/// (absent keys omitted).
+pub(crate) fn expand(content: Value, at: usize) -> Result<Value, Error> {
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    let mut parts = content.into_array().ok_or_else(bad)?;
+    if parts.len() != 2 {
+        return Err(bad());
+    }
+    let rows = core::mem::take(&mut parts[1]).into_array().ok_or_else(bad)?;
+    let keys = core::mem::take(&mut parts[0]).into_array().ok_or_else(bad)?;
+    validate_keys(&keys, at)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let values = row.into_array().ok_or_else(bad)?;
+        if values.len() > keys.len() {
+            return Err(bad());
+        }
+        let entries = keys
+            .iter()
+            .zip(values)
+            .filter(|(_, v)| !matches!(v, Value::Undefined))
+            .map(|(k, v)| (k.clone(), v))
+            .collect();
+        out.push(Value::Map(entries));
+    }
+    Ok(Value::Array(out))
+}
+
+/// Checks a 39649 table without expanding it (for readers that keep the
+/// tagged form).
+pub(crate) fn validate(content: &Value, at: usize) -> Result<(), Error> {
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    let [keys, rows] = content.as_array().ok_or_else(bad)? else {
+        return Err(bad());
+    };
+    let keys = keys.as_array().ok_or_else(bad)?;
+    validate_keys(keys, at)?;
+    for row in rows.as_array().ok_or_else(bad)? {
+        if row.as_array().ok_or_else(bad)?.len() > keys.len() {
+            return Err(bad());
+        }
+    }
+    Ok(())
+}
+
+/// Keys must be non-empty and distinct, whatever the duplicate-key policy.
+fn validate_keys(keys: &[Value], at: usize) -> Result<(), Error> {
+    if keys.is_empty() || has_duplicate_keys(keys.iter()) {
+        return Err(Error::new(ErrorKind::BadTagContent { tag: TAG }, at));
+    }
+    Ok(())
+}
