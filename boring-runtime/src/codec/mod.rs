@@ -35,11 +35,7 @@ pub trait Encode {
         S: Sink,
         I: ExactSizeIterator<Item = &'a Self> + Clone,
     {
-        w.array(items.len())?;
-        for item in items {
-            item.encode(w)?;
-        }
-        Ok(())
+        encode_array(items, w)
     }
 
     /// Whether a struct field holding this value is left out of its map
@@ -60,14 +56,7 @@ pub trait Decode<'de>: Sized {
     /// array by default. Numbers also accept typed arrays; derived records
     /// shaped and columnar tables.
     fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
-        let mut seq = r.array()?;
-        let mut out = Vec::with_capacity(seq.size_hint());
-        let mut index = 0;
-        while seq.next(r)? {
-            out.push(Self::decode(r).map_err(|e| e.at_index(index))?);
-            index += 1;
-        }
-        Ok(out)
+        decode_array(r)
     }
 
     /// The value of a struct field whose key is absent: `None` for options,
@@ -76,6 +65,34 @@ pub trait Decode<'de>: Sized {
     fn absent() -> Option<Self> {
         None
     }
+}
+
+/// Writes `items` as a plain array: the default layout of
+/// [`Encode::encode_seq`], for overrides that fall back to it.
+pub fn encode_array<'a, T, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+where
+    T: Encode + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T>,
+{
+    w.array(items.len())?;
+    for item in items {
+        item.encode(w)?;
+    }
+    Ok(())
+}
+
+/// Reads a plain array of `T`: the default of [`Decode::decode_vec`], for
+/// overrides that fall back to it.
+pub fn decode_array<'de, T: Decode<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
+    let mut seq = r.array()?;
+    let mut out = Vec::with_capacity(seq.size_hint());
+    let mut index = 0;
+    while seq.next(r)? {
+        out.push(T::decode(r).map_err(|e| e.at_index(index))?);
+        index += 1;
+    }
+    Ok(out)
 }
 
 /// A type that decodes without borrowing from the input.

@@ -1,8 +1,44 @@
 //! Integers, floats, `bool`, `char` and `()`.
 
-use crate::codec::{Decode, Encode};
+use alloc::vec::Vec;
+
+use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::typed::{at_typed, decode_typed_vec, write_floats, write_ints};
 use crate::wire::{Reader, Sink, Writer};
+
+/// The sequence layout shared by every integer type: the narrowest typed
+/// array when the options ask for typed arrays (and every value fits 64
+/// bits), a plain array otherwise.
+macro_rules! int_seq {
+    () => {
+        fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+        where
+            Self: 'a,
+            S: Sink,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            if w.options().typed_arrays && write_ints(w, items.clone().map(|v| *v as i128))? {
+                return Ok(());
+            }
+            encode_array(items, w)
+        }
+    };
+}
+
+/// Decoding a sequence of numbers accepts a plain array or any typed array
+/// whose elements fit the target type.
+macro_rules! typed_vec {
+    () => {
+        fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
+            if at_typed(r) {
+                decode_typed_vec(r)
+            } else {
+                decode_array(r)
+            }
+        }
+    };
+}
 
 macro_rules! unsigned {
     ($($ty:ty),*) => {$(
@@ -11,6 +47,8 @@ macro_rules! unsigned {
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 w.u64(*self as u64)
             }
+
+            int_seq!();
         }
 
         impl<'de> Decode<'de> for $ty {
@@ -20,6 +58,8 @@ macro_rules! unsigned {
                 let v = r.u64()?;
                 <$ty>::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
             }
+
+            typed_vec!();
         }
     )*};
 }
@@ -31,6 +71,8 @@ macro_rules! signed {
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 w.i64(*self as i64)
             }
+
+            int_seq!();
         }
 
         impl<'de> Decode<'de> for $ty {
@@ -40,6 +82,8 @@ macro_rules! signed {
                 let v = r.i64()?;
                 <$ty>::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
             }
+
+            typed_vec!();
         }
     )*};
 }
@@ -51,30 +95,50 @@ impl Encode for i128 {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.i128(*self)
     }
+
+    int_seq!();
 }
 
 impl<'de> Decode<'de> for i128 {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         r.i128()
     }
+
+    typed_vec!();
 }
 
 impl Encode for u128 {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.u128(*self)
     }
+
+    int_seq!();
 }
 
 impl<'de> Decode<'de> for u128 {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         r.u128()
     }
+
+    typed_vec!();
 }
 
 impl Encode for f64 {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.f64(*self)
+    }
+
+    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        if w.options().typed_arrays && write_floats(w, items.clone().map(|v| *v))? {
+            return Ok(());
+        }
+        encode_array(items, w)
     }
 }
 
@@ -83,12 +147,26 @@ impl<'de> Decode<'de> for f64 {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         r.f64()
     }
+
+    typed_vec!();
 }
 
 impl Encode for f32 {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.f32(*self)
+    }
+
+    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        if w.options().typed_arrays && write_floats(w, items.clone().map(|v| f64::from(*v)))? {
+            return Ok(());
+        }
+        encode_array(items, w)
     }
 }
 
@@ -97,6 +175,8 @@ impl<'de> Decode<'de> for f32 {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         r.f32()
     }
+
+    typed_vec!();
 }
 
 impl Encode for bool {

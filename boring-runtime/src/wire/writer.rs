@@ -363,6 +363,17 @@ impl<S: Sink> Writer<S> {
         self.raw(v)
     }
 
+    /// The head of a byte string of `len` bytes whose payload the caller
+    /// writes with [`Writer::raw`] (it takes a stringref index like any
+    /// byte-string literal).
+    #[inline]
+    pub fn bytes_head(&mut self, len: usize) -> Result<(), Error> {
+        if self.in_namespace {
+            self.strings.bytes(len);
+        }
+        self.head(Major::Bytes, len as u64)
+    }
+
     /// An array head of `len` elements.
     #[inline]
     pub fn array(&mut self, len: usize) -> Result<(), Error> {
