@@ -135,7 +135,7 @@ impl Encode for f64 {
         S: Sink,
         I: ExactSizeIterator<Item = &'a Self> + Clone,
     {
-        if w.options().typed_arrays && write_floats(w, items.clone().map(|v| *v))? {
+        if w.options().typed_arrays && write_floats(w, items.clone().copied())? {
             return Ok(());
         }
         encode_array(items, w)

@@ -1,6 +1,6 @@
 //! `Option`, smart pointers, `Cow` of owned data, `PhantomData`.
 
-use alloc::borrow::{Cow, ToOwned};
+use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::sync::Arc;
@@ -76,11 +76,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     }
 }
 
-impl<T: Encode + ToOwned + ?Sized> Encode for Cow<'_, [T]>
-where
-    [T]: ToOwned,
-    T: Clone,
-{
+impl<T: Encode + Clone> Encode for Cow<'_, [T]> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
     }

@@ -3,18 +3,17 @@
 
 /// Widens IEEE 754 binary16 bits to an `f64` exactly.
 pub fn f16_to_f64(bits: u16) -> f64 {
-    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = (bits >> 10) & 0x1f;
-    let mant = f64::from(bits & 0x3ff);
+    let sign = u64::from(bits >> 15) << 63;
+    let exp = u64::from((bits >> 10) & 0x1f);
+    let mant = u64::from(bits & 0x3ff);
     match exp {
-        0 => sign * mant * (2.0f64).powi(-24),
-        0x1f if mant == 0.0 => sign * f64::INFINITY,
-        0x1f => f64::from_bits(
-            (u64::from(bits & 0x8000) << 48)
-                | 0x7ff0_0000_0000_0000
-                | (u64::from(bits & 0x3ff) << 42),
-        ),
-        _ => sign * (1.0 + mant / 1024.0) * (2.0f64).powi(i32::from(exp) - 15),
+        // Subnormal: mant · 2^-24, exact in f64 (a power-of-two scaling).
+        0 => {
+            let magnitude = mant as f64 * f64::from_bits((1023 - 24) << 52);
+            f64::from_bits(sign | magnitude.to_bits())
+        }
+        0x1f => f64::from_bits(sign | 0x7ff0_0000_0000_0000 | (mant << 42)),
+        _ => f64::from_bits(sign | ((exp + 1023 - 15) << 52) | (mant << 42)),
     }
 }
 
