@@ -4,9 +4,9 @@ use alloc::vec::Vec;
 
 use super::shapes::{plan, row_layout};
 use super::{Float, Value};
-use crate::ext::shapes::TAG;
 use crate::codec::{compare_encoded, fragment, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::shapes::TAG;
 use crate::profile::{FloatPolicy, KeyOrder};
 use crate::wire::{Sink, Writer};
 
@@ -26,17 +26,62 @@ enum Task<'a> {
 
 impl Encode for Value {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
-        encode_value(self, w)
+        encode_shallow(self, w, 0)
     }
 }
 
-fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
+/// Nesting handled by plain recursion before the explicit stack takes
+/// over: deep enough for ordinary documents, so that they encode without
+/// allocating, and shallow enough for any thread stack.
+const RECURSION_LIMIT: usize = 32;
+
+/// The common forms, written recursively with no allocation; everything
+/// else (sorted maps, shaped tables, reductions, deep nesting) goes to the
+/// iterative encoder.
+fn encode_shallow<S: Sink>(value: &Value, w: &mut Writer<S>, depth: usize) -> Result<(), Error> {
+    let opts = *w.options();
+    let plain = opts.key_order == KeyOrder::Insertion && !opts.shapes;
+    let literal_bignums = opts.float_policy == FloatPolicy::PreserveWidth;
+    if write_scalar(value, w)? {
+        return Ok(());
+    }
+    if depth >= RECURSION_LIMIT || !plain {
+        return encode_iterative(value, w, depth);
+    }
+    match value {
+        Value::Array(items) => {
+            enter(w, depth, opts.max_depth)?;
+            w.array(items.len())?;
+            for item in items {
+                encode_shallow(item, w, depth + 1)?;
+            }
+            Ok(())
+        }
+        Value::Map(entries) => {
+            enter(w, depth, opts.max_depth)?;
+            w.map(entries.len())?;
+            for (k, v) in entries {
+                encode_shallow(k, w, depth + 1)?;
+                encode_shallow(v, w, depth + 1)?;
+            }
+            Ok(())
+        }
+        Value::Tag(tag, inner) if *tag != 4 && (literal_bignums || !matches!(tag, 2 | 3)) => {
+            enter(w, depth, opts.max_depth)?;
+            w.tag(*tag)?;
+            encode_shallow(inner, w, depth + 1)
+        }
+        _ => encode_iterative(value, w, depth),
+    }
+}
+
+fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> Result<(), Error> {
     let max_depth = w.options().max_depth;
     let sorted = w.options().key_order != KeyOrder::Insertion;
     let reduce = w.options().float_policy == FloatPolicy::Shortest;
     let shapes = w.options().shapes && !sorted;
     let mut stack = Vec::new();
-    stack.push(Task::Item(root, 0, true));
+    stack.push(Task::Item(root, start, true));
     while let Some(task) = stack.pop() {
         let (value, depth, free) = match task {
             Task::Raw(bytes) => {
@@ -53,17 +98,10 @@ fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
             }
             Task::Item(value, depth, free) => (value, depth, free),
         };
+        if write_scalar(value, w)? {
+            continue;
+        }
         match value {
-            Value::Integer(v) => w.i128(*v)?,
-            Value::Float(Float::F16(bits)) => w.f16_bits(*bits)?,
-            Value::Float(Float::F32(v)) => w.f32(*v)?,
-            Value::Float(Float::F64(v)) => w.f64(*v)?,
-            Value::Bytes(b) => w.bytes(b)?,
-            Value::Text(t) => w.str(t)?,
-            Value::Bool(b) => w.bool(*b)?,
-            Value::Null => w.null()?,
-            Value::Undefined => w.undefined()?,
-            Value::Simple(n) => w.simple(*n)?,
             Value::Array(items) if shapes && free => match plan(items) {
                 Some(plan) => {
                     // 39649([keys, rows]): tag, pair, keys, rows, row, value.
@@ -85,7 +123,12 @@ fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
                         stack.push(Task::Row(row.len()));
                     }
                     stack.push(Task::Row(items.len()));
-                    stack.extend(plan.keys.iter().rev().map(|k| Task::Item(k, depth + 3, true)));
+                    stack.extend(
+                        plan.keys
+                            .iter()
+                            .rev()
+                            .map(|k| Task::Item(k, depth + 3, true)),
+                    );
                 }
                 None => {
                     enter(w, depth, max_depth)?;
@@ -166,9 +209,29 @@ fn encode_value<S: Sink>(root: &Value, w: &mut Writer<S>) -> Result<(), Error> {
                 w.tag(*tag)?;
                 stack.push(Task::Item(inner, depth + 1, *tag != 258));
             }
+            _ => {}
         }
     }
     Ok(())
+}
+
+/// Writes `value` if it has no children; `false` for containers and tags.
+#[inline]
+fn write_scalar<S: Sink>(value: &Value, w: &mut Writer<S>) -> Result<bool, Error> {
+    match value {
+        Value::Integer(v) => w.i128(*v)?,
+        Value::Float(Float::F16(bits)) => w.f16_bits(*bits)?,
+        Value::Float(Float::F32(v)) => w.f32(*v)?,
+        Value::Float(Float::F64(v)) => w.f64(*v)?,
+        Value::Bytes(b) => w.bytes(b)?,
+        Value::Text(t) => w.str(t)?,
+        Value::Bool(b) => w.bool(*b)?,
+        Value::Null => w.null()?,
+        Value::Undefined => w.undefined()?,
+        Value::Simple(n) => w.simple(*n)?,
+        Value::Array(_) | Value::Map(_) | Value::Tag(..) => return Ok(false),
+    }
+    Ok(true)
 }
 
 fn enter<S: Sink>(w: &Writer<S>, depth: usize, max_depth: usize) -> Result<(), Error> {

@@ -1,0 +1,167 @@
+//! The Writer's sinks and its reuse: a caller's Vec, a fixed slice (nothing
+//! written past the end), an io::Write, a counter; and no allocation once a
+//! reused writer is warm.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use boring::wire::{CountingSink, IoSink, SliceSink};
+use boring::{ErrorKind, Options, Profile, Value, Writer};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator; only counts calls.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn document() -> Value {
+    let rows = (0..50)
+        .map(|i| {
+            Value::Map(vec![
+                (
+                    Value::keyword("user/name"),
+                    Value::from(format!("person-{i}")),
+                ),
+                (Value::keyword("kind"), Value::from("person")),
+                (Value::keyword("seq"), Value::from(i)),
+                (Value::from("score"), Value::from(f64::from(i) / 4.0)),
+            ])
+        })
+        .collect();
+    Value::Array(rows)
+}
+
+/// Allocation counts are global: the tests of this binary that allocate
+/// while one is measuring would spoil its count.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+#[test]
+fn a_warm_writer_allocates_nothing() {
+    let _guard = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let doc = document();
+    let names: Vec<String> = (0..100).map(|i| format!("name-{}", i % 7)).collect();
+    for options in [
+        Options::default(),
+        Options::default().shapes(true),
+        Options::from(Profile::Interop),
+    ] {
+        let mut w = Writer::new(options.clone());
+        for _ in 0..3 {
+            w.encode(&doc).expect("encodes");
+            w.encode(&names).expect("encodes");
+        }
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        for _ in 0..10 {
+            w.encode(&doc).expect("encodes");
+            w.encode(&names).expect("encodes");
+        }
+        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        // Shaped encoding plans its table on the heap; plain encoding must
+        // not allocate at all.
+        if !options.clone().resolve().expect("resolves").shapes {
+            assert_eq!(after - before, 0, "{options:?}");
+        }
+    }
+}
+
+#[test]
+fn a_fixed_slice_fails_cleanly_when_full() {
+    let _guard = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut buf = [0u8; 8];
+    let mut w = Writer::with_sink(SliceSink::new(&mut buf), Profile::Interop);
+    w.write(&[1u32, 2, 3]).expect("fits");
+    assert_eq!(w.sink().written(), [0x83, 1, 2, 3]);
+    let err = w.write("too long for the rest").expect_err("does not fit");
+    assert_eq!(err.kind(), &ErrorKind::BufferFull);
+    // The text's head fitted; its payload did not, and none of it was
+    // written.
+    assert_eq!(err.offset(), 5);
+    assert_eq!(w.sink().len(), 5);
+    assert_eq!(buf[5..], [0, 0, 0]);
+}
+
+#[test]
+fn other_sinks() {
+    let _guard = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let value = vec!["a", "bb"];
+    let mut caller_vec = vec![0xff];
+    boring::to_writer(&mut caller_vec, &value).expect("appends");
+    assert_eq!(
+        caller_vec,
+        [0xff, 0xd9, 0x01, 0x00, 0x82, 0x61, b'a', 0x62, b'b', b'b']
+    );
+
+    let mut io = Vec::new();
+    let mut w = Writer::with_sink(IoSink(&mut io), Profile::Interop);
+    w.write(&value).expect("writes");
+    assert_eq!(io, [0x82, 0x61, b'a', 0x62, b'b', b'b']);
+
+    let mut counter = Writer::with_sink(CountingSink::new(), Profile::Interop);
+    counter.write(&value).expect("counts");
+    assert_eq!(counter.sink().count(), 6);
+    assert_eq!(
+        boring::encoded_len(&value, &Options::from(Profile::Interop)).expect("counts"),
+        6
+    );
+}
+
+#[test]
+fn locked_switches_are_typed_errors() {
+    let _guard = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for profile in [
+        Profile::Interop,
+        Profile::Archival,
+        Profile::Canonical,
+        Profile::CanonicalRfc7049,
+    ] {
+        let err =
+            boring::to_vec_with(&1u8, &Options::from(profile).stringref(true)).expect_err("locked");
+        assert!(
+            matches!(err.kind(), ErrorKind::InvalidOptions(_)),
+            "{profile:?}"
+        );
+        let err =
+            boring::to_vec_with(&1u8, &Options::from(profile).shapes(true)).expect_err("locked");
+        assert!(
+            matches!(err.kind(), ErrorKind::InvalidOptions(_)),
+            "{profile:?}"
+        );
+        assert!(Writer::try_new(Options::from(profile).shapes(true)).is_err());
+    }
+    let err = boring::to_vec_with(
+        &1.5f64,
+        &Options::from(Profile::Canonical).float_policy(boring::FloatPolicy::PreserveWidth),
+    )
+    .expect_err("canonical floats are shortest");
+    assert!(matches!(err.kind(), ErrorKind::InvalidOptions(_)));
+}
