@@ -164,8 +164,9 @@ pub enum Number {
     Float(f64),
 }
 
-/// Reads element `i` of `bytes` (which holds whole elements of `kind`).
-fn element(kind: TypedKind, chunk: &[u8]) -> Option<Number> {
+/// Reads one element of `kind` from exactly `kind.elem.width()` bytes;
+/// `None` for a binary128 value that is not exact in `f64`.
+pub fn element(kind: TypedKind, chunk: &[u8]) -> Option<Number> {
     let mut buf = [0u8; 16];
     let width = chunk.len();
     if kind.little_endian {

@@ -199,7 +199,15 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     let (tag, at) = (*tag, *at);
                     stack.pop();
                     r.leave();
-                    done = if tag == crate::ext::shapes::TAG {
+                    done = if tag == crate::ext::columns::TAG {
+                        let input_len = r.input().len();
+                        if r.options().expand_shapes {
+                            super::columns::expand(done, at, input_len)?
+                        } else {
+                            super::columns::validate(&done, at, input_len)?;
+                            tagged(tag, done)
+                        }
+                    } else if tag == crate::ext::shapes::TAG {
                         if r.options().expand_shapes {
                             super::shapes::expand(done, at)?
                         } else {

@@ -2,11 +2,14 @@
 
 use alloc::vec::Vec;
 
+use super::columns::{plan_columns, Column};
 use super::shapes::{plan, row_layout};
 use super::{Float, Value};
 use crate::codec::{compare_encoded, fragment, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::columns::TAG as COLUMNS;
 use crate::ext::shapes::TAG;
+use crate::ext::typed::{write_floats, write_ints};
 use crate::profile::{FloatPolicy, KeyOrder};
 use crate::wire::{Sink, Writer};
 
@@ -22,6 +25,12 @@ enum Task<'a> {
     Row(usize),
     /// An absent position in a shaped row.
     Absent,
+    /// A table's row count.
+    Count(usize),
+    /// A typed integer column.
+    Ints(Vec<i128>),
+    /// A typed float column.
+    Floats(Vec<f64>),
 }
 
 impl Encode for Value {
@@ -40,7 +49,7 @@ const RECURSION_LIMIT: usize = 32;
 /// iterative encoder.
 fn encode_shallow<S: Sink>(value: &Value, w: &mut Writer<S>, depth: usize) -> Result<(), Error> {
     let opts = *w.options();
-    let plain = opts.key_order == KeyOrder::Insertion && !opts.shapes;
+    let plain = opts.key_order == KeyOrder::Insertion && !opts.shapes && !opts.columns;
     let literal_bignums = opts.float_policy == FloatPolicy::PreserveWidth;
     if write_scalar(value, w)? {
         return Ok(());
@@ -80,6 +89,7 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
     let sorted = w.options().key_order != KeyOrder::Insertion;
     let reduce = w.options().float_policy == FloatPolicy::Shortest;
     let shapes = w.options().shapes && !sorted;
+    let columns = w.options().columns && !sorted;
     let mut stack = Vec::new();
     stack.push(Task::Item(root, start, true));
     while let Some(task) = stack.pop() {
@@ -96,14 +106,59 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 w.undefined()?;
                 continue;
             }
+            Task::Count(n) => {
+                w.u64(n as u64)?;
+                continue;
+            }
+            Task::Ints(values) => {
+                write_ints(w, values.into_iter())?;
+                continue;
+            }
+            Task::Floats(values) => {
+                write_floats(w, values.into_iter())?;
+                continue;
+            }
             Task::Item(value, depth, free) => (value, depth, free),
         };
         if write_scalar(value, w)? {
             continue;
         }
         match value {
-            Value::Array(items) if shapes && free => match plan(items) {
-                Some(plan) => {
+            Value::Array(items) if (shapes || columns) && free => match plan(items) {
+                Some(plan) if columns && plan_columns(items, &plan).is_some() => {
+                    let Some(table) = plan_columns(items, &plan) else {
+                        continue;
+                    };
+                    // 39653([keys, n, columns]): tag, triple, columns, column, value.
+                    enter(w, depth + 4, max_depth)?;
+                    w.tag(COLUMNS)?;
+                    w.array(3)?;
+                    w.array(plan.keys.len())?;
+                    for column in table.into_iter().rev() {
+                        match column {
+                            Column::Ints(values) => stack.push(Task::Ints(values)),
+                            Column::Floats(values) => stack.push(Task::Floats(values)),
+                            Column::Plain(cells) => {
+                                for cell in cells.iter().rev() {
+                                    stack.push(match cell {
+                                        Some(v) => Task::Item(v, depth + 4, true),
+                                        None => Task::Absent,
+                                    });
+                                }
+                                stack.push(Task::Row(cells.len()));
+                            }
+                        }
+                    }
+                    stack.push(Task::Row(plan.keys.len()));
+                    stack.push(Task::Count(items.len()));
+                    stack.extend(
+                        plan.keys
+                            .iter()
+                            .rev()
+                            .map(|k| Task::Item(k, depth + 3, true)),
+                    );
+                }
+                Some(plan) if shapes => {
                     // 39649([keys, rows]): tag, pair, keys, rows, row, value.
                     enter(w, depth + 4, max_depth)?;
                     w.tag(TAG)?;
@@ -130,7 +185,7 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                             .map(|k| Task::Item(k, depth + 3, true)),
                     );
                 }
-                None => {
+                _ => {
                     enter(w, depth, max_depth)?;
                     w.array(items.len())?;
                     stack.extend(items.iter().rev().map(|v| Task::Item(v, depth + 1, true)));

@@ -61,7 +61,10 @@ pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
 
 /// The values of one row laid out by union position: `None` where the row
 /// lacks the key (written `undefined`); trailing absences are cut.
-pub(crate) fn row_layout<'a>(entries: &'a [(Value, Value)], positions: &[usize]) -> Vec<Option<&'a Value>> {
+pub(crate) fn row_layout<'a>(
+    entries: &'a [(Value, Value)],
+    positions: &[usize],
+) -> Vec<Option<&'a Value>> {
     let width = positions.iter().max().map_or(0, |p| p + 1);
     let mut row = vec![None; width];
     for ((_, v), &p) in entries.iter().zip(positions) {
@@ -78,9 +81,13 @@ pub(crate) fn expand(content: Value, at: usize) -> Result<Value, Error> {
     if parts.len() != 2 {
         return Err(bad());
     }
-    let rows = core::mem::take(&mut parts[1]).into_array().ok_or_else(bad)?;
-    let keys = core::mem::take(&mut parts[0]).into_array().ok_or_else(bad)?;
-    validate_keys(&keys, at)?;
+    let rows = core::mem::take(&mut parts[1])
+        .into_array()
+        .ok_or_else(bad)?;
+    let keys = core::mem::take(&mut parts[0])
+        .into_array()
+        .ok_or_else(bad)?;
+    validate_keys(&keys, TAG, at)?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let values = row.into_array().ok_or_else(bad)?;
@@ -106,7 +113,7 @@ pub(crate) fn validate(content: &Value, at: usize) -> Result<(), Error> {
         return Err(bad());
     };
     let keys = keys.as_array().ok_or_else(bad)?;
-    validate_keys(keys, at)?;
+    validate_keys(keys, TAG, at)?;
     for row in rows.as_array().ok_or_else(bad)? {
         if row.as_array().ok_or_else(bad)?.len() > keys.len() {
             return Err(bad());
@@ -115,10 +122,11 @@ pub(crate) fn validate(content: &Value, at: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// Keys must be non-empty and distinct, whatever the duplicate-key policy.
-fn validate_keys(keys: &[Value], at: usize) -> Result<(), Error> {
+/// A table's keys (of tag `tag`) must be non-empty and distinct, whatever
+/// the duplicate-key policy.
+pub(crate) fn validate_keys(keys: &[Value], tag: u64, at: usize) -> Result<(), Error> {
     if keys.is_empty() || has_duplicate_keys(keys.iter()) {
-        return Err(Error::new(ErrorKind::BadTagContent { tag: TAG }, at));
+        return Err(Error::new(ErrorKind::BadTagContent { tag }, at));
     }
     Ok(())
 }

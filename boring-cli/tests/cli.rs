@@ -1,0 +1,254 @@
+//! The `boring` binary end to end: each command on conformance vectors and
+//! on small inputs written to temporary files.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boring");
+
+fn conformance(file: &str) -> PathBuf {
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/conformance/"
+    ))
+    .join(file)
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn with(bytes: &[u8]) -> TempFile {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "boring-cli-test-{}-{}.cbor",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, bytes).expect("write temporary file");
+        TempFile(path)
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().expect("temporary path is UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run boring")
+}
+
+fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn boring");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for boring")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn hex(text: &str) -> Vec<u8> {
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).expect("hex digits"))
+        .collect()
+}
+
+/// `(hex, diag)` of every golden vector.
+fn golden() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(conformance("golden.json")).expect("read golden.json");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&text).expect("parse golden.json");
+    rows.iter()
+        .map(|row| {
+            let field = |name: &str| row[name].as_str().expect("string field").to_owned();
+            (field("hex"), field("diag"))
+        })
+        .collect()
+}
+
+#[test]
+fn diag_prints_golden_vectors_as_a_sequence() {
+    let golden = golden();
+    assert_eq!(golden.len(), 90);
+    let mut all = Vec::new();
+    let mut expected = String::new();
+    for (h, d) in &golden {
+        all.extend(hex(h));
+        expected.push_str(d);
+        expected.push('\n');
+    }
+    let file = TempFile::with(&all);
+    let out = run(&["diag", file.arg()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), expected);
+}
+
+#[test]
+fn diag_without_indicators_and_from_stdin() {
+    let out = run_stdin(
+        &["diag", "--no-indicators", "-"],
+        &hex("82f93e00fb7ff8000000000000f6"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "[1.5, NaN]\nnull\n");
+}
+
+#[test]
+fn dump_annotates_each_head() {
+    let file = TempFile::with(&hex("a16161d825400a"));
+    let out = run(&["dump", file.arg()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "\
+a1      # map(1)
+  61    # text(1) \"a\"
+    61
+  d8 25 # tag(37) UUID
+    40  # bytes(0)
+0a # unsigned(10)
+"
+    );
+}
+
+#[test]
+fn check_counts_items() {
+    let file = TempFile::with(&hex("01a1616102d901008263616263d81900"));
+    let out = run(&["check", file.arg()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "OK (3 items)\n");
+    let out = run(&[
+        "check",
+        conformance("interop/fixture.cbor").to_str().expect("UTF-8"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "OK (1 item)\n");
+}
+
+#[test]
+fn check_reports_the_typed_error() {
+    // The second item is a text string that is not UTF-8.
+    let file = TempFile::with(&hex("0162c328"));
+    let out = run(&["check", file.arg()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "error: text string is not valid UTF-8 (kind invalid-utf8, offset 2)\n"
+    );
+    let out = run_stdin(&["check", "-"], &hex("f818"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("kind malformed-simple-value, offset 0"));
+    let out = run_stdin(&["diag", "-"], &hex("81ff"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("kind unexpected-break, offset 1"));
+}
+
+#[test]
+fn reencode_default_reproduces_golden_vectors() {
+    // Vectors without records, sets or other values whose re-encoding
+    // depends on type information a generic Value does not carry.
+    let mut reproduced = 0;
+    for (h, d) in golden() {
+        let simple = !d.contains("27(") && !d.contains("39649(");
+        if !simple || !h.starts_with("d90100") {
+            continue;
+        }
+        let file = TempFile::with(&hex(&h));
+        let out = run(&["reencode", "--profile", "default", file.arg()]);
+        assert!(out.status.success(), "{h}: {}", stderr(&out));
+        assert_eq!(out.stdout, hex(&h), "{d}");
+        reproduced += 1;
+    }
+    assert!(reproduced >= 40, "only {reproduced} vectors tried");
+}
+
+#[test]
+fn reencode_canonical_sorts_keys() {
+    // {"b": 2, "a": 1} then a double 1.5, which canonical writes as a half.
+    let file = TempFile::with(&hex("a2616202616101fb3ff8000000000000"));
+    let out = run(&["reencode", "--profile=canonical", file.arg()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.stdout, hex("a2616101616202f93e00"));
+}
+
+#[test]
+fn reencode_refuses_what_the_profile_locks() {
+    let file = TempFile::with(&hex("80"));
+    let out = run(&["reencode", "--profile", "interop", "--shapes", file.arg()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"");
+    assert!(
+        stderr(&out).contains("kind invalid-options"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    for args in [
+        &[][..],
+        &["frobnicate", "x"][..],
+        &["diag"][..],
+        &["diag", "a", "b"][..],
+        &["dump", "--no-indicators", "x"][..],
+        &["reencode", "x"][..],
+        &["reencode", "--profile", "nonsense", "x"][..],
+        &["reencode", "--profile"][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).starts_with("error: "), "{args:?}");
+    }
+}
+
+#[test]
+fn help_lists_every_command() {
+    for args in [&["--help"][..], &["diag", "--help"][..]] {
+        let out = run(args);
+        assert!(out.status.success());
+        let text = stdout(&out);
+        for command in [
+            "boring diag [--no-indicators] FILE",
+            "boring dump FILE",
+            "boring check FILE",
+            "boring reencode --profile PROFILE [--shapes] [--columns] FILE",
+        ] {
+            assert!(text.contains(command), "{command} missing from help");
+        }
+    }
+}
+
+#[test]
+fn missing_file_is_an_error() {
+    let path = std::env::temp_dir().join(format!("boring-cli-absent-{}", std::process::id()));
+    let out = run(&["check", path.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("error: "));
+}
