@@ -15,6 +15,9 @@ pub enum Profile {
     /// kept, maps in insertion order, shapes opt-in.
     #[default]
     Default,
+    /// Ours, the fast path: stringref, shaped arrays, columnar tables and
+    /// narrowest typed arrays all on.
+    Compact,
     /// For generic CBOR readers: no stringref, shapes, columns or typed-array
     /// narrowing (all locked off); data-model tags are still written.
     Interop,
@@ -30,19 +33,21 @@ pub enum Profile {
 
 impl Profile {
     /// Every profile, in documentation order.
-    pub const ALL: [Profile; 5] = [
+    pub const ALL: [Profile; 6] = [
         Profile::Default,
+        Profile::Compact,
         Profile::Interop,
         Profile::Archival,
         Profile::Canonical,
         Profile::CanonicalRfc7049,
     ];
 
-    /// The spelling used by the CLI and the docs (`default`, `interop`,
-    /// `archival`, `canonical`, `canonical-rfc7049`).
+    /// The spelling used by the CLI and the docs (`default`, `compact`,
+    /// `interop`, `archival`, `canonical`, `canonical-rfc7049`).
     pub fn name(self) -> &'static str {
         match self {
             Profile::Default => "default",
+            Profile::Compact => "compact",
             Profile::Interop => "interop",
             Profile::Archival => "archival",
             Profile::Canonical => "canonical",
@@ -55,6 +60,7 @@ impl Profile {
     pub fn from_name(name: &str) -> Option<Profile> {
         Some(match name {
             "default" | "clojure" => Profile::Default,
+            "compact" => Profile::Compact,
             "interop" => Profile::Interop,
             "archival" => Profile::Archival,
             "canonical" => Profile::Canonical,
@@ -66,7 +72,7 @@ impl Profile {
     /// The map-key order this profile writes.
     pub fn key_order(self) -> KeyOrder {
         match self {
-            Profile::Default | Profile::Interop => KeyOrder::Insertion,
+            Profile::Default | Profile::Compact | Profile::Interop => KeyOrder::Insertion,
             Profile::Archival | Profile::Canonical => KeyOrder::Bytewise,
             Profile::CanonicalRfc7049 => KeyOrder::LengthFirst,
         }
@@ -74,18 +80,22 @@ impl Profile {
 
     fn float_policy_locked(self) -> Option<FloatPolicy> {
         match self {
-            Profile::Default | Profile::Interop => None,
+            Profile::Default | Profile::Compact | Profile::Interop => None,
             Profile::Archival => Some(FloatPolicy::PreserveWidth),
             Profile::Canonical | Profile::CanonicalRfc7049 => Some(FloatPolicy::Shortest),
         }
     }
 
     fn stringref_default(self) -> bool {
-        matches!(self, Profile::Default)
+        matches!(self, Profile::Default | Profile::Compact)
     }
 
     fn extensions_allowed(self) -> bool {
-        matches!(self, Profile::Default)
+        matches!(self, Profile::Default | Profile::Compact)
+    }
+
+    fn extensions_default(self) -> bool {
+        matches!(self, Profile::Compact)
     }
 }
 
@@ -166,12 +176,13 @@ impl Default for Options {
 
 impl From<Profile> for Options {
     fn from(profile: Profile) -> Self {
+        let on = profile.extensions_default();
         Options {
             profile,
             stringref: None,
-            shapes: false,
-            columns: false,
-            typed_arrays: false,
+            shapes: on,
+            columns: on,
+            typed_arrays: on,
             float_policy: None,
             max_depth: DEFAULT_MAX_DEPTH,
             duplicate_keys: DuplicateKeys::Reject,
