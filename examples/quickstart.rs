@@ -33,7 +33,7 @@ fn main() -> Result<(), boring::Error> {
     println!("ada has {} scores", ada.unwrap_or(0));
 
     // Bad input is a typed error with its byte offset, never a panic.
-    let err = boring::from_slice::<Value>(&[0x82, 0x01]).unwrap_err();
+    let err = boring::from_slice::<Value>(&[0x83, 0x01, 0x02, 0x18]).unwrap_err();
     println!("truncated input: {err}");
 
     println!("\nannotated dump of the interop bytes:");

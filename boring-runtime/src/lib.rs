@@ -39,6 +39,11 @@ pub mod __private;
 
 mod api;
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 #[cfg(feature = "std")]
 pub use api::to_io;
 pub use api::{
@@ -50,3 +55,5 @@ pub use error::{Error, ErrorKind, PathSegment};
 pub use profile::{DuplicateKeys, FloatPolicy, KeyOrder, Options, Profile};
 pub use value::{Float, Value};
 pub use wire::{Reader, Writer};
+#[cfg(feature = "derive")]
+pub use boring_derive::Boring;
