@@ -44,6 +44,14 @@ pub enum ErrorKind {
     },
     /// A stringref (tag 25) outside a namespace or past the end of its table.
     BadStringref,
+    /// Raw bytes were asked of an item that holds stringref references.
+    StringrefInRaw,
+    /// Input that is not in the deterministic form the options require;
+    /// `rule` names the rule broken.
+    NotDeterministic {
+        /// The rule, e.g. "shortest head" or "key order".
+        rule: &'static str,
+    },
     /// Bytes follow the item where exactly one item was expected.
     TrailingBytes,
     /// The item has another type than the one asked for.
@@ -101,6 +109,8 @@ impl ErrorKind {
             ErrorKind::BadIndefiniteChunk => "bad-indefinite-chunk",
             ErrorKind::BadTagContent { .. } => "bad-tag-content",
             ErrorKind::BadStringref => "bad-stringref",
+            ErrorKind::StringrefInRaw => "stringref-in-raw",
+            ErrorKind::NotDeterministic { .. } => "not-deterministic",
             ErrorKind::TrailingBytes => "trailing-bytes",
             ErrorKind::UnexpectedType { .. } => "unexpected-type",
             ErrorKind::OutOfRange => "out-of-range",
@@ -138,6 +148,12 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::BadTagContent { tag } => write!(f, "invalid content for tag {tag}"),
             ErrorKind::BadStringref => f.write_str("invalid string reference"),
+            ErrorKind::StringrefInRaw => {
+                f.write_str("raw bytes of an item that holds string references")
+            }
+            ErrorKind::NotDeterministic { rule } => {
+                write!(f, "input is not in deterministic form: {rule}")
+            }
             ErrorKind::TrailingBytes => f.write_str("trailing bytes after the item"),
             ErrorKind::UnexpectedType { expected, found } => {
                 write!(f, "expected {expected}, found {found}")

@@ -50,7 +50,7 @@ pub use api::{
     decode_document, encoded_len, from_slice, from_slice_with, take_from_slice, to_vec,
     to_vec_with, to_writer,
 };
-pub use codec::{ByteBuf, Bytes, Decode, DecodeOwned, Encode};
+pub use codec::{ByteBuf, Bytes, Decode, DecodeOwned, Embedded, Encode, KeepRaw, Raw, Tagged};
 pub use error::{Error, ErrorKind, PathSegment};
 pub use profile::{DuplicateKeys, FloatPolicy, KeyOrder, Options, Profile};
 pub use value::{Float, Value};

@@ -5,6 +5,7 @@ mod bytes;
 mod collections;
 mod map_order;
 mod numbers;
+mod raw;
 mod strings;
 mod wrappers;
 
@@ -12,6 +13,7 @@ use alloc::vec::Vec;
 
 pub use bytes::{decode_byte_array, decode_byte_string};
 pub use bytes::{ByteBuf, Bytes};
+pub use raw::{DecodeEmbedded, Embedded, KeepRaw, Raw, Tagged};
 pub(crate) use map_order::fragment;
 pub use map_order::{compare_encoded, write_map, write_set};
 

@@ -27,6 +27,7 @@ pub struct Reader<'de> {
     depth: usize,
     items_left: u64,
     strings: ReadTable<'de>,
+    references: u64,
 }
 
 /// Iteration state of an array or map being read: definite (`remaining`
@@ -112,6 +113,7 @@ impl<'de> Reader<'de> {
             opts,
             depth: 0,
             strings: ReadTable::default(),
+            references: 0,
         }
     }
 
@@ -450,6 +452,7 @@ impl<'de> Reader<'de> {
             .strings
             .get(index)
             .ok_or_else(|| Error::new(ErrorKind::BadStringref, at))?;
+        self.references += 1;
         if entry.is_text != want_text {
             let found = if entry.is_text {
                 "text string"
@@ -689,7 +692,7 @@ impl<'de> Reader<'de> {
 
     /// Resolves stringref index `index` in the current namespace: the bytes
     /// and whether they are text.
-    pub fn resolve_reference(&self, index: u64, at: usize) -> Result<(&'de [u8], bool), Error> {
+    pub fn resolve_reference(&mut self, index: u64, at: usize) -> Result<(&'de [u8], bool), Error> {
         if !self.strings.active() {
             return Err(Error::new(ErrorKind::BadStringref, at));
         }
@@ -697,6 +700,7 @@ impl<'de> Reader<'de> {
             .strings
             .get(index)
             .ok_or_else(|| Error::new(ErrorKind::BadStringref, at))?;
+        self.references += 1;
         Ok((entry.bytes, entry.is_text))
     }
 
@@ -732,6 +736,26 @@ impl<'de> Reader<'de> {
         self.depth = cp.depth;
         self.items_left = cp.items_left;
         self.strings.restore(cp.strings);
+    }
+
+    /// How many stringrefs this reader has resolved so far: a decoder that
+    /// keeps raw bytes compares it before and after, since bytes holding a
+    /// reference mean nothing outside their document.
+    pub fn references_resolved(&self) -> u64 {
+        self.references
+    }
+
+    /// Skips one item and returns its bytes, head included. An item that
+    /// holds a stringref is refused: its bytes would not mean the same
+    /// anywhere else.
+    pub fn skip_raw(&mut self) -> Result<&'de [u8], Error> {
+        let start = self.pos;
+        let before = self.references;
+        self.skip()?;
+        if self.references != before {
+            return Err(Error::new(ErrorKind::StringrefInRaw, start));
+        }
+        Ok(&self.input[start..self.pos])
     }
 
     // ----- skipping ------------------------------------------------------

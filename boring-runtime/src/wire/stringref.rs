@@ -144,6 +144,20 @@ impl WriteTable {
         None
     }
 
+    /// A literal written as it is (pre-encoded bytes): it takes an index
+    /// when it qualifies, as every reader will give it one, and a text
+    /// literal becomes referable if its text is not already.
+    pub fn literal(&mut self, payload: &[u8], is_text: bool) {
+        if payload.len() < min_len(self.next) {
+            return;
+        }
+        if is_text && self.text(payload).is_none() {
+            // `text` registered it and advanced the index.
+            return;
+        }
+        self.next += 1;
+    }
+
     /// A byte-string literal: takes an index when it qualifies, never
     /// referenced.
     pub fn bytes(&mut self, len: usize) {

@@ -192,6 +192,31 @@ impl<S: Sink> Writer<S> {
         }
     }
 
+    /// Appends one pre-encoded item unchanged. Inside a stringref namespace
+    /// its string literals are registered as a reader will register them,
+    /// so that references written after it still point at the right
+    /// strings.
+    pub fn raw_item(&mut self, item: &[u8]) -> Result<(), Error> {
+        if self.in_namespace {
+            let mut r = super::Reader::new(item);
+            while !r.is_at_end() {
+                let at = r.position();
+                match r.head()? {
+                    super::Head::Text(Some(len)) => {
+                        let payload = r.take_string(len, at, true)?;
+                        self.strings.literal(payload, true);
+                    }
+                    super::Head::Bytes(Some(len)) => {
+                        let payload = r.take_string(len, at, false)?;
+                        self.strings.literal(payload, false);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.raw(item)
+    }
+
     /// Writes a head: `major` with the shortest argument encoding.
     #[inline]
     pub fn head(&mut self, major: Major, arg: u64) -> Result<(), Error> {
