@@ -29,17 +29,22 @@ pub enum Profile {
     /// RFC 7049 §3.9 canonical form: shorter keys first, then bytewise; what
     /// cbor2's `canonical=True` and ciborium write.
     CanonicalRfc7049,
+    /// CTAP2 canonical CBOR (FIDO2): keys sorted by major type, then length,
+    /// then bytes — the bytewise order of their encodings — floats at their
+    /// width, no tags.
+    Ctap2,
 }
 
 impl Profile {
     /// Every profile, in documentation order.
-    pub const ALL: [Profile; 6] = [
+    pub const ALL: [Profile; 7] = [
         Profile::Default,
         Profile::Compact,
         Profile::Interop,
         Profile::Archival,
         Profile::Canonical,
         Profile::CanonicalRfc7049,
+        Profile::Ctap2,
     ];
 
     /// The spelling used by the CLI and the docs (`default`, `compact`,
@@ -52,6 +57,7 @@ impl Profile {
             Profile::Archival => "archival",
             Profile::Canonical => "canonical",
             Profile::CanonicalRfc7049 => "canonical-rfc7049",
+            Profile::Ctap2 => "ctap2",
         }
     }
 
@@ -65,6 +71,7 @@ impl Profile {
             "archival" => Profile::Archival,
             "canonical" => Profile::Canonical,
             "canonical-rfc7049" => Profile::CanonicalRfc7049,
+            "ctap2" => Profile::Ctap2,
             _ => return None,
         })
     }
@@ -73,7 +80,7 @@ impl Profile {
     pub fn key_order(self) -> KeyOrder {
         match self {
             Profile::Default | Profile::Compact | Profile::Interop => KeyOrder::Insertion,
-            Profile::Archival | Profile::Canonical => KeyOrder::Bytewise,
+            Profile::Archival | Profile::Canonical | Profile::Ctap2 => KeyOrder::Bytewise,
             Profile::CanonicalRfc7049 => KeyOrder::LengthFirst,
         }
     }
@@ -81,7 +88,7 @@ impl Profile {
     fn float_policy_locked(self) -> Option<FloatPolicy> {
         match self {
             Profile::Default | Profile::Compact | Profile::Interop => None,
-            Profile::Archival => Some(FloatPolicy::PreserveWidth),
+            Profile::Archival | Profile::Ctap2 => Some(FloatPolicy::PreserveWidth),
             Profile::Canonical | Profile::CanonicalRfc7049 => Some(FloatPolicy::Shortest),
         }
     }
@@ -92,6 +99,15 @@ impl Profile {
 
     fn extensions_allowed(self) -> bool {
         matches!(self, Profile::Default | Profile::Compact)
+    }
+
+    /// Whether the profile has one deterministic form that
+    /// `verify_deterministic` can check input against.
+    pub fn is_deterministic(self) -> bool {
+        matches!(
+            self,
+            Profile::Archival | Profile::Canonical | Profile::CanonicalRfc7049 | Profile::Ctap2
+        )
     }
 
     fn extensions_default(self) -> bool {
@@ -166,6 +182,7 @@ pub struct Options {
     duplicate_keys: DuplicateKeys,
     max_items: Option<u64>,
     expand_shapes: bool,
+    verify_deterministic: bool,
 }
 
 impl Default for Options {
@@ -188,6 +205,7 @@ impl From<Profile> for Options {
             duplicate_keys: DuplicateKeys::Reject,
             max_items: None,
             expand_shapes: true,
+            verify_deterministic: false,
         }
     }
 }
@@ -263,6 +281,17 @@ impl Options {
         self
     }
 
+    /// Refuse input not written exactly as the profile writes it:
+    /// non-shortest heads, indefinite lengths, keys out of order or
+    /// repeated, and (where the profile narrows floats) floats that could be
+    /// shorter; under `Ctap2` also any tag. Only the deterministic profiles
+    /// (`Archival`, `Canonical`, `CanonicalRfc7049`, `Ctap2`) allow it.
+    #[must_use]
+    pub fn verify_deterministic(mut self, on: bool) -> Self {
+        self.verify_deterministic = on;
+        self
+    }
+
     /// Checks the switches against the profile and resolves the defaults.
     pub fn resolve(&self) -> Result<Resolved, Error> {
         let profile = self.profile;
@@ -291,6 +320,9 @@ impl Options {
             (Some(locked_policy), _) => locked_policy,
             (None, asked) => asked.unwrap_or_default(),
         };
+        if self.verify_deterministic && !profile.is_deterministic() {
+            return Err(locked("verify_deterministic needs a deterministic profile"));
+        }
         if self.max_depth == 0 || self.max_depth > MAX_MAX_DEPTH {
             return Err(locked("max_depth must be between 1 and 2048"));
         }
@@ -306,6 +338,7 @@ impl Options {
             duplicate_keys: self.duplicate_keys,
             max_items: self.max_items,
             expand_shapes: self.expand_shapes,
+            verify_deterministic: self.verify_deterministic,
         })
     }
 }
@@ -339,8 +372,11 @@ pub struct Resolved {
     pub duplicate_keys: DuplicateKeys,
     /// Item budget on read.
     pub max_items: Option<u64>,
-    /// Expand tag 39649 into arrays of maps when decoding `Value`.
+    /// Expand tags 39649 and 39653 into arrays of maps when decoding
+    /// `Value`.
     pub expand_shapes: bool,
+    /// Refuse input not in the profile's deterministic form.
+    pub verify_deterministic: bool,
 }
 
 impl Default for Resolved {
@@ -358,6 +394,7 @@ impl Default for Resolved {
             duplicate_keys: DuplicateKeys::Reject,
             max_items: None,
             expand_shapes: true,
+            verify_deterministic: false,
         }
     }
 }

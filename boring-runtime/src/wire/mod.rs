@@ -1,5 +1,6 @@
 //! The byte level: heads, the [`Writer`] and its sinks, the [`Reader`].
 
+mod deterministic;
 pub mod float;
 mod head;
 mod reader;
@@ -13,3 +14,4 @@ pub use reader::{Reader, Seq};
 pub use sink::IoSink;
 pub use sink::{CountingSink, Sink, SliceSink};
 pub use writer::Writer;
+pub(crate) use deterministic::verify;

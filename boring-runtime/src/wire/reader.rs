@@ -139,6 +139,18 @@ impl<'de> Reader<'de> {
         &self.input[self.pos..]
     }
 
+    /// Moves to `offset` (clamped to the input's end).
+    pub(crate) fn seek(&mut self, offset: usize) {
+        self.pos = offset.min(self.input.len());
+    }
+
+    /// Takes the payload of a definite string whose head (at `head_at`)
+    /// was just read, checking its length against the bytes left; nothing
+    /// is registered or validated.
+    pub fn payload(&mut self, len: u64, head_at: usize) -> Result<&'de [u8], Error> {
+        self.take(len, head_at)
+    }
+
     /// Whether the whole input has been read.
     pub fn is_at_end(&self) -> bool {
         self.pos >= self.input.len()

@@ -9,7 +9,7 @@ use super::sink::Sink;
 use super::stringref::WriteTable;
 use crate::codec::Encode;
 use crate::error::{Error, ErrorKind};
-use crate::profile::{FloatPolicy, Options, Resolved};
+use crate::profile::{FloatPolicy, Options, Profile, Resolved};
 
 /// The stringref namespace tag, as written before a top-level item.
 const NAMESPACE: [u8; 3] = [0xd9, 0x01, 0x00];
@@ -418,6 +418,11 @@ impl<S: Sink> Writer<S> {
         if tag == 25 || tag == 256 {
             return Err(self.error(ErrorKind::Unencodable(
                 "tags 25 and 256 are written only by the stringref machinery",
+            )));
+        }
+        if self.opts.profile == Profile::Ctap2 {
+            return Err(self.error(ErrorKind::Unencodable(
+                "CTAP2 canonical form has no tags",
             )));
         }
         self.head(Major::Tag, tag)
