@@ -1,1 +1,0 @@
-//! Diagnostic notation (RFC 8949 §8) and annotated hex dumps.
