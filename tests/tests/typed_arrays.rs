@@ -235,3 +235,21 @@ fn typed_slice_reads_in_place() {
         .expect_err("width");
     assert!(matches!(err.kind(), ErrorKind::UnexpectedType { .. }));
 }
+
+#[test]
+fn options_without_none_take_the_numbers_layout() {
+    let all_some = vec![Some(1u16), Some(300)];
+    let bytes = boring::to_vec_with(&all_some, &typed_on()).expect("encodes");
+    assert_eq!(bytes, hex("d845 44 0100 2c01"));
+    assert_eq!(
+        boring::from_slice::<Vec<Option<u16>>>(&bytes).expect("decodes"),
+        all_some
+    );
+    let with_none = vec![Some(1u16), None];
+    let bytes = boring::to_vec_with(&with_none, &typed_on()).expect("encodes");
+    assert_eq!(bytes, hex("82 01 f6"));
+    assert_eq!(
+        boring::from_slice::<Vec<Option<u16>>>(&bytes).expect("decodes"),
+        with_none
+    );
+}

@@ -3,20 +3,32 @@
 //! reused writer is warm.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use boring::wire::{CountingSink, IoSink, SliceSink};
 use boring::{ErrorKind, Options, Profile, Value, Writer};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread: other tests' threads (and the test
+    /// harness) allocate concurrently, so a global count would be noise.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 // SAFETY: forwards to the system allocator; only counts calls.
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc(layout) }
     }
@@ -27,7 +39,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -53,15 +65,8 @@ fn document() -> Value {
     Value::Array(rows)
 }
 
-/// Allocation counts are global: the tests of this binary that allocate
-/// while one is measuring would spoil its count.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 #[test]
 fn a_warm_writer_allocates_nothing() {
-    let _guard = SERIAL
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let doc = document();
     let names: Vec<String> = (0..100).map(|i| format!("name-{}", i % 7)).collect();
     for options in [
@@ -74,12 +79,12 @@ fn a_warm_writer_allocates_nothing() {
             w.encode(&doc).expect("encodes");
             w.encode(&names).expect("encodes");
         }
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = allocations();
         for _ in 0..10 {
             w.encode(&doc).expect("encodes");
             w.encode(&names).expect("encodes");
         }
-        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        let after = allocations();
         // Shaped encoding plans its table on the heap; plain encoding must
         // not allocate at all.
         if !options.clone().resolve().expect("resolves").shapes {
@@ -90,9 +95,6 @@ fn a_warm_writer_allocates_nothing() {
 
 #[test]
 fn a_fixed_slice_fails_cleanly_when_full() {
-    let _guard = SERIAL
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut buf = [0u8; 8];
     let mut w = Writer::with_sink(SliceSink::new(&mut buf), Profile::Interop);
     w.write(&[1u32, 2, 3]).expect("fits");
@@ -108,9 +110,6 @@ fn a_fixed_slice_fails_cleanly_when_full() {
 
 #[test]
 fn other_sinks() {
-    let _guard = SERIAL
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let value = vec!["a", "bb"];
     let mut caller_vec = vec![0xff];
     boring::to_writer(&mut caller_vec, &value).expect("appends");
@@ -135,9 +134,6 @@ fn other_sinks() {
 
 #[test]
 fn locked_switches_are_typed_errors() {
-    let _guard = SERIAL
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     for profile in [
         Profile::Interop,
         Profile::Archival,

@@ -13,9 +13,9 @@ use alloc::vec::Vec;
 
 pub use bytes::{decode_byte_array, decode_byte_string};
 pub use bytes::{ByteBuf, Bytes};
-pub use raw::{DecodeEmbedded, Embedded, KeepRaw, Raw, Tagged};
 pub(crate) use map_order::fragment;
 pub use map_order::{compare_encoded, write_map, write_set};
+pub use raw::{DecodeEmbedded, Embedded, KeepRaw, Raw, Tagged};
 
 use crate::error::Error;
 use crate::wire::{Reader, Sink, Writer};
@@ -40,6 +40,30 @@ pub trait Encode {
         encode_array(items, w)
     }
 
+    /// Writes the values of one column of a columnar table (tag 39653): by
+    /// default the sequence layout of [`Encode::encode_seq`]; numbers write
+    /// typed arrays here whatever the `typed_arrays` option says.
+    fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: Sized + 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        Self::encode_seq(items, w)
+    }
+
+    /// Whether [`Encode::encode_column`] writes these values as a typed
+    /// array: a table is written as columns only when one of its columns
+    /// is typed.
+    fn column_is_typed<'a, I>(items: I) -> bool
+    where
+        Self: Sized + 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        let _ = items;
+        false
+    }
+
     /// Whether a struct field holding this value is left out of its map
     /// under `#[boring(skip_if_none)]` (true only for `None`).
     #[inline]
@@ -59,6 +83,22 @@ pub trait Decode<'de>: Sized {
     /// shaped and columnar tables.
     fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
         decode_array(r)
+    }
+
+    /// Reads one column of a columnar table: any sequence form of `Self`
+    /// holding exactly `rows` values.
+    fn decode_column(r: &mut Reader<'de>, rows: usize) -> Result<Vec<Self>, Error> {
+        let at = r.position();
+        let values = Self::decode_vec(r)?;
+        if values.len() != rows {
+            return Err(Error::new(
+                crate::error::ErrorKind::BadTagContent {
+                    tag: crate::ext::columns::TAG,
+                },
+                at,
+            ));
+        }
+        Ok(values)
     }
 
     /// The value of a struct field whose key is absent: `None` for options,

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::{Error, ErrorKind};
-use crate::ext::typed::{at_typed, decode_typed_vec, write_floats, write_ints};
+use crate::ext::typed::{at_typed, decode_typed_vec, ints_fit_typed, write_floats, write_ints};
 use crate::wire::{Reader, Sink, Writer};
 
 /// The sequence layout shared by every integer type: the narrowest typed
@@ -22,6 +22,26 @@ macro_rules! int_seq {
                 return Ok(());
             }
             encode_array(items, w)
+        }
+
+        fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+        where
+            Self: 'a,
+            S: Sink,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            if write_ints(w, items.clone().map(|v| *v as i128))? {
+                return Ok(());
+            }
+            encode_array(items, w)
+        }
+
+        fn column_is_typed<'a, I>(items: I) -> bool
+        where
+            Self: 'a,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            ints_fit_typed(items.map(|v| *v as i128))
         }
     };
 }
@@ -140,6 +160,26 @@ impl Encode for f64 {
         }
         encode_array(items, w)
     }
+
+    fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        if write_floats(w, items.clone().copied())? {
+            return Ok(());
+        }
+        encode_array(items, w)
+    }
+
+    fn column_is_typed<'a, I>(items: I) -> bool
+    where
+        Self: 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        items.len() > 0
+    }
 }
 
 impl<'de> Decode<'de> for f64 {
@@ -167,6 +207,26 @@ impl Encode for f32 {
             return Ok(());
         }
         encode_array(items, w)
+    }
+
+    fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        if write_floats(w, items.clone().map(|v| f64::from(*v)))? {
+            return Ok(());
+        }
+        encode_array(items, w)
+    }
+
+    fn column_is_typed<'a, I>(items: I) -> bool
+    where
+        Self: 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        items.len() > 0
     }
 }
 

@@ -6,12 +6,18 @@ use alloc::rc::Rc;
 use alloc::sync::Arc;
 use core::marker::PhantomData;
 
-use crate::codec::{Decode, Encode};
+use alloc::vec::Vec;
+
+use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::Error;
-use crate::wire::{Reader, Sink, Writer};
+use crate::wire::{Head, Reader, Sink, Writer};
 
 /// `None` is `null`; decoding accepts `null` or `undefined` for `None`, and
 /// a struct field of type `Option<T>` may also be absent.
+///
+/// A sequence of options that holds no `None` takes `T`'s own sequence
+/// layout (a typed array of numbers, a table of records); otherwise it is a
+/// plain array with `null` for `None`.
 impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
@@ -19,6 +25,38 @@ impl<T: Encode> Encode for Option<T> {
             Some(v) => v.encode(w),
             None => w.null(),
         }
+    }
+
+    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        match Somes::new(items.clone()) {
+            Some(values) => T::encode_seq(values, w),
+            None => encode_array(items, w),
+        }
+    }
+
+    fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        match Somes::new(items.clone()) {
+            Some(values) => T::encode_column(values, w),
+            None => encode_array(items, w),
+        }
+    }
+
+    fn column_is_typed<'a, I>(items: I) -> bool
+    where
+        Self: 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        Somes::new(items).is_some_and(T::column_is_typed)
     }
 
     #[inline]
@@ -38,11 +76,53 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         }
     }
 
+    /// A plain array of values and nulls, or any sequence form of `T`.
+    fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
+        match r.peek_head()? {
+            Head::Array(_) => decode_array(r),
+            _ => Ok(T::decode_vec(r)?.into_iter().map(Some).collect()),
+        }
+    }
+
     #[inline]
     fn absent() -> Option<Self> {
         Some(None)
     }
 }
+
+/// The values of a sequence of options known to hold no `None`.
+#[derive(Clone)]
+struct Somes<I> {
+    inner: I,
+    left: usize,
+}
+
+impl<'a, T: 'a, I: ExactSizeIterator<Item = &'a Option<T>> + Clone> Somes<I> {
+    /// `None` when some item is `None`.
+    fn new(items: I) -> Option<Self> {
+        let left = items.len();
+        items
+            .clone()
+            .all(|item| item.is_some())
+            .then_some(Somes { inner: items, left })
+    }
+}
+
+impl<'a, T: 'a, I: Iterator<Item = &'a Option<T>>> Iterator for Somes<I> {
+    type Item = &'a T;
+
+    fn next(&mut self) -> Option<&'a T> {
+        let item = self.inner.find_map(Option::as_ref)?;
+        self.left -= 1;
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<'a, T: 'a, I: Iterator<Item = &'a Option<T>>> ExactSizeIterator for Somes<I> {}
 
 macro_rules! pointer {
     ($($ptr:ident),*) => {$(

@@ -324,6 +324,16 @@ pub fn at_typed(r: &Reader<'_>) -> bool {
     matches!(r.peek_head(), Ok(Head::Tag(t)) if TypedKind::from_tag(t).is_some())
 }
 
+/// Whether `values` would be written as a typed array: there is at least
+/// one, and together they fit 64 bits.
+pub fn ints_fit_typed<I: Iterator<Item = i128>>(values: I) -> bool {
+    let mut bounds: Option<(i128, i128)> = None;
+    for v in values {
+        bounds = Some(bounds.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))));
+    }
+    bounds.is_some_and(|(min, max)| Elem::narrowest_int(min, max).is_some())
+}
+
 /// Writes integers as a little-endian typed array of the narrowest element
 /// type holding them all; `values` must be cloneable for the two passes.
 /// Returns `false` (writing nothing) when some value needs more than 64

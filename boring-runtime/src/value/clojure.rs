@@ -309,8 +309,8 @@ impl Value {
     }
 
     /// An RFC 8746 typed array, `tag(h'…')`, from its raw payload; `None`
-    /// unless `tag` is a typed-array tag readers accept (64–75, 77–82,
-    /// 84–86) and the length is a multiple of its element width.
+    /// unless `tag` is a typed-array tag (64–75, 77–87) and the length is a
+    /// multiple of its element width.
     pub fn typed_array(tag: u64, bytes: Vec<u8>) -> Option<Value> {
         let width = typed_array_width(tag)?;
         (bytes.len() % width == 0).then(|| Value::tag(tag, Value::Bytes(bytes)))
@@ -351,7 +351,8 @@ impl Value {
     }
 
     /// The elements of a typed array as values: integers as
-    /// [`Value::Integer`], binary16/32/64 as [`Value::Float`] of that width.
+    /// [`Value::Integer`], binary16/32/64 as [`Value::Float`] of that width;
+    /// `None` for binary128 (tags 83 and 87), which `Float` cannot hold.
     pub fn typed_array_values(&self) -> Option<Vec<Value>> {
         let (tag, bytes) = self.as_typed_array()?;
         let width = typed_array_width(tag)?;
@@ -390,9 +391,9 @@ impl Value {
     /// `None` unless every dimension is at least 1 and their product is the
     /// payload's element count (an array, a typed array or a tag 41).
     pub fn multi_dim(dims: &[u64], payload: Value) -> Option<Value> {
-        let product = dims
-            .iter()
-            .try_fold(1u64, |acc, &d| (d >= 1).then(|| acc.checked_mul(d)).flatten())?;
+        let product = dims.iter().try_fold(1u64, |acc, &d| {
+            (d >= 1).then(|| acc.checked_mul(d)).flatten()
+        })?;
         let count = u64::try_from(element_count(&payload)?).ok()?;
         (!dims.is_empty() && product == count).then(|| {
             let dims = dims.iter().map(|&d| Value::from(d)).collect();
@@ -434,4 +435,208 @@ fn tagged_text(v: &Value, tag: u64) -> Option<&str> {
 
 fn le_array(tag: u64, bytes: impl Iterator<Item = u8>) -> Value {
     Value::tag(tag, Value::Bytes(bytes.collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Value;
+    use crate::profile::Profile;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| alloc::format!("{b:02x}")).collect()
+    }
+
+    /// The default-profile encoding of `v` (without the `d90100` envelope),
+    /// checked to decode back to an equal value.
+    fn wire(v: &Value) -> String {
+        let bytes = crate::to_vec(v).unwrap();
+        let back: Value = crate::from_slice(&bytes).unwrap();
+        assert_eq!(&back, v);
+        hex(&bytes).trim_start_matches("d90100").into()
+    }
+
+    #[test]
+    fn records_sets_chars_periods() {
+        let point = Value::record(
+            "boring.golden/GoldenPoint",
+            Value::Map(alloc::vec![
+                (Value::keyword("x"), Value::from(3)),
+                (Value::keyword("y"), Value::from(4)),
+            ]),
+        );
+        assert_eq!(
+            wire(&point),
+            "d81b827819626f72696e672e676f6c64656e2f476f6c64656e506f696e74a2d827623a7803d827623a7904"
+        );
+        let (name, payload) = point.as_record().unwrap();
+        assert_eq!(name, "boring.golden/GoldenPoint");
+        assert_eq!(payload.get("y").and_then(Value::as_i64), Some(4));
+
+        let set = Value::set(alloc::vec![Value::keyword("c"), Value::keyword("b")]);
+        assert_eq!(wire(&set), "d9010282d827623a63d827623a62");
+        assert_eq!(set.as_set().map(<[Value]>::len), Some(2));
+
+        let c = Value::char('ಬ').unwrap();
+        assert_eq!(wire(&c), "d81b826c636c6f6a7572652f6368617263e0b2ac");
+        assert_eq!(c.as_char(), Some('ಬ'));
+        assert!(Value::char('💩').is_none());
+
+        let p = Value::period(1, 1, 1);
+        assert_eq!(wire(&p), "d81b826b6a6176612f706572696f6467503159314d3144");
+        assert_eq!(p.as_period(), Some((1, 1, 1)));
+        assert_eq!(Value::period(0, 0, 0).as_period(), Some((0, 0, 0)));
+        assert_eq!(Value::period(0, -2, 0).as_period(), Some((0, -2, 0)));
+    }
+
+    #[test]
+    fn numbers() {
+        let d = Value::decimal(-2, 150);
+        assert_eq!(wire(&d), "c482211896");
+        assert_eq!(d.as_decimal(), Some((-2, 150)));
+        // Mantissas outside ±2^62 are bignums even where they fit 64 bits.
+        assert_eq!(
+            wire(&Value::decimal(0, 1 << 62)),
+            "c48200c2484000000000000000"
+        );
+        assert_eq!(
+            wire(&Value::decimal(0, -(1 << 62))),
+            "c482003b3fffffffffffffff"
+        );
+        assert_eq!(
+            Value::decimal(3, -(1 << 62) - 1).as_decimal(),
+            Some((3, -(1 << 62) - 1))
+        );
+        let canonical = crate::to_vec_with(&Value::decimal(0, 1 << 62), &Profile::Canonical.into());
+        assert_eq!(hex(&canonical.unwrap()), "c48200c2484000000000000000");
+
+        assert_eq!(wire(&Value::big_integer(5)), "c24105");
+        assert_eq!(wire(&Value::big_integer(0)), "c24100");
+        assert_eq!(wire(&Value::big_integer(-1)), "c34100");
+        let huge = Value::bignum(false, &[0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(wire(&huge), "c249010000000000000000");
+        assert_eq!(
+            huge.as_bignum(),
+            Some((false, &[1, 0, 0, 0, 0, 0, 0, 0, 0][..]))
+        );
+        assert_eq!(huge.as_integer_i128(), Some(1 << 64));
+        assert_eq!(
+            Value::big_integer(i128::MIN).as_integer_i128(),
+            Some(i128::MIN)
+        );
+
+        let r = Value::ratio(22, 7).unwrap();
+        assert_eq!(wire(&r), "d81e821607");
+        assert_eq!(r.as_ratio(), Some((22, 7)));
+        assert!(Value::ratio(1, 0).is_none());
+        let wide = Value::ratio(i128::from(i64::MAX) + 1, 3).unwrap();
+        assert_eq!(wire(&wide), "d81e82c248800000000000000003");
+    }
+
+    #[test]
+    fn texts_and_times() {
+        let mut id = [0u8; 16];
+        id[15] = 1;
+        let u = Value::uuid(id);
+        assert_eq!(wire(&u), "d8255000000000000000000000000000000001");
+        assert_eq!(u.as_uuid(), Some(id));
+        assert_eq!(
+            Value::uri("https://clojure.org").as_uri(),
+            Some("https://clojure.org")
+        );
+        assert_eq!(wire(&Value::regex("^a.*z$")), "d823665e612e2a7a24");
+        assert_eq!(Value::regex("x").as_regex(), Some("x"));
+
+        let t = Value::instant_text("2009-02-13T23:31:30.123Z").unwrap();
+        assert_eq!(
+            wire(&t),
+            "c07818323030392d30322d31335432333a33313a33302e3132335a"
+        );
+        assert_eq!(t.as_instant_text(), Some("2009-02-13T23:31:30.123Z"));
+        assert!(Value::instant_text("2009-02-13").is_none());
+        assert_eq!(
+            Value::epoch(1_234_567_890).as_epoch(),
+            Some(1_234_567_890.0)
+        );
+        assert_eq!(wire(&Value::epoch(-1)), "c120");
+
+        let d = Value::duration(100, 100).unwrap();
+        assert_eq!(wire(&d), "d903eaa2011864281864");
+        assert_eq!(d.as_duration(), Some((100, 100)));
+        assert_eq!(wire(&Value::duration(100, 0).unwrap()), "d903eaa1011864");
+        assert_eq!(
+            wire(&Value::duration(-2, 500_000_000).unwrap()),
+            "d903eaa20121281a1dcd6500"
+        );
+        assert!(Value::duration(0, 1_000_000_000).is_none());
+        let millis: Value =
+            crate::from_slice(&[0xd9, 0x03, 0xea, 0xa2, 0x01, 0x01, 0x22, 0x05]).unwrap();
+        assert_eq!(millis.as_duration(), Some((1, 5_000_000)));
+
+        let date = Value::date(2024, 2, 29).unwrap();
+        assert_eq!(wire(&date), "d903ec6a323032342d30322d3239");
+        assert_eq!(date.as_date(), Some((2024, 2, 29)));
+        assert!(Value::date(2023, 2, 29).is_none());
+        assert!(Value::date(10_000, 1, 1).is_none());
+    }
+
+    #[test]
+    fn arrays() {
+        let shorts = Value::i16_array(&[1, -2, 3]);
+        assert_eq!(wire(&shorts), "d84d460100feff0300");
+        assert_eq!(
+            shorts.typed_array_values(),
+            Some(alloc::vec![Value::from(1), Value::from(-2), Value::from(3)])
+        );
+        assert_eq!(
+            wire(&Value::i32_array(&[1, -2, 3])),
+            "d84e4c01000000feffffff03000000"
+        );
+        assert_eq!(wire(&Value::i64_array(&[1])), "d84f480100000000000000");
+        assert_eq!(
+            wire(&Value::f32_array(&[1.5, -2.5])),
+            "d855480000c03f000020c0"
+        );
+        let doubles = Value::f64_array(&[1.5, -2.5]);
+        assert_eq!(
+            doubles.typed_array_values(),
+            Some(alloc::vec![Value::from(1.5), Value::from(-2.5)])
+        );
+        // Big-endian uint16 and sint32, and a binary16 element.
+        let be = Value::typed_array(65, alloc::vec![0x01, 0x02]).unwrap();
+        assert_eq!(
+            be.typed_array_values(),
+            Some(alloc::vec![Value::from(0x0102)])
+        );
+        let neg = Value::typed_array(74, alloc::vec![0xff, 0xff, 0xff, 0xfe]).unwrap();
+        assert_eq!(neg.typed_array_values(), Some(alloc::vec![Value::from(-2)]));
+        let half = Value::typed_array(84, alloc::vec![0x00, 0x3c]).unwrap();
+        assert_eq!(half.typed_array_values().unwrap()[0].as_f64(), Some(1.0));
+        assert!(Value::typed_array(77, alloc::vec![1]).is_none());
+        assert!(Value::typed_array(76, alloc::vec![1]).is_none());
+        let quad = Value::typed_array(87, alloc::vec![0; 16]).unwrap();
+        assert_eq!(quad.typed_array_values(), None);
+        assert_eq!(half.as_typed_array(), Some((84, &[0x00, 0x3c][..])));
+
+        let m = Value::multi_dim(&[2, 2], Value::f64_array(&[1.0, 2.0, 3.0, 4.0])).unwrap();
+        assert!(wire(&m).starts_with("d82882820202d8565820"));
+        let (dims, payload) = m.as_multi_dim().unwrap();
+        assert_eq!(dims, [2, 2]);
+        assert_eq!(
+            payload.as_typed_array().map(|(t, b)| (t, b.len())),
+            Some((86, 32))
+        );
+        let plain = Value::multi_dim(
+            &[3],
+            Value::Array((1..=3).map(Value::from).collect::<Vec<_>>()),
+        );
+        assert_eq!(
+            wire(&plain.unwrap()),
+            "d8288281038301 0203".replace(' ', "")
+        );
+        assert!(Value::multi_dim(&[2, 2], Value::i16_array(&[1, 2, 3])).is_none());
+        assert!(Value::multi_dim(&[0], Value::Array(Vec::new())).is_none());
+        assert!(Value::multi_dim(&[], Value::Array(Vec::new())).is_none());
+    }
 }

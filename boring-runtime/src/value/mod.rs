@@ -8,6 +8,7 @@
 mod access;
 mod clojure;
 mod cmp;
+mod columns;
 mod decode;
 mod drop;
 mod encode;
