@@ -22,7 +22,8 @@ usage:
       decode every item; print OK and the item count, or the error
   boring reencode --profile PROFILE [--shapes] [--columns] FILE
       decode every item and write it again under PROFILE
-      (default, interop, archival, canonical, canonical-rfc7049)
+      (default, compact, interop, archival, canonical, canonical-rfc7049,
+      ctap2)
   boring --help
 
 FILE is a path, or - for standard input. It may hold one CBOR item or a
@@ -121,9 +122,15 @@ fn run(args: &[String]) -> Result<(), Failure> {
             };
             let profile = Profile::from_name(name)
                 .ok_or_else(|| Failure::Usage(format!("unknown profile `{name}`")))?;
-            let options = Options::from(profile)
-                .shapes(flags.has("--shapes"))
-                .columns(flags.has("--columns"));
+            // The flags switch extensions on; they never switch off what
+            // the profile itself turns on (compact has both).
+            let mut options = Options::from(profile);
+            if flags.has("--shapes") {
+                options = options.shapes(true);
+            }
+            if flags.has("--columns") {
+                options = options.columns(true);
+            }
             let input = read_input(&file)?;
             // Encode everything before writing, so a failure leaves no
             // partial output behind.
