@@ -152,85 +152,83 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
         // Attach the finished item to its parent, closing every parent it
         // completes.
         loop {
-            match stack.last_mut() {
+            match stack.pop() {
                 None => return Ok(done),
-                Some(Frame::Array { items, remaining }) => {
+                Some(Frame::Array {
+                    mut items,
+                    mut remaining,
+                }) => {
                     items.push(done);
-                    if let Some(n) = remaining {
+                    if let Some(n) = &mut remaining {
                         *n -= 1;
-                        if *n == 0 {
-                            let Some(Frame::Array { items, .. }) = stack.pop() else {
-                                unreachable_frame()
-                            };
-                            r.leave();
-                            done = Value::Array(items);
-                            continue;
-                        }
                     }
+                    if remaining == Some(0) {
+                        r.leave();
+                        done = Value::Array(items);
+                        continue;
+                    }
+                    stack.push(Frame::Array { items, remaining });
                     break;
                 }
                 Some(Frame::Map {
-                    entries,
+                    mut entries,
                     key,
-                    remaining,
-                    ..
+                    mut remaining,
+                    at,
                 }) => {
-                    match key.take() {
-                        None => {
-                            *key = Some(done);
-                            break;
-                        }
-                        Some(k) => entries.push((k, done)),
-                    }
-                    if let Some(n) = remaining {
+                    let Some(key) = key else {
+                        stack.push(Frame::Map {
+                            entries,
+                            key: Some(done),
+                            remaining,
+                            at,
+                        });
+                        break;
+                    };
+                    entries.push((key, done));
+                    if let Some(n) = &mut remaining {
                         *n -= 1;
-                        if *n == 0 {
-                            let Some(Frame::Map { entries, at, .. }) = stack.pop() else {
-                                unreachable_frame()
-                            };
-                            r.leave();
-                            done = finish_map(r, entries, at)?;
-                            continue;
-                        }
                     }
+                    if remaining == Some(0) {
+                        r.leave();
+                        done = finish_map(r, entries, at)?;
+                        continue;
+                    }
+                    stack.push(Frame::Map {
+                        entries,
+                        key: None,
+                        remaining,
+                        at,
+                    });
                     break;
                 }
                 Some(Frame::Tag { tag, at }) => {
-                    let (tag, at) = (*tag, *at);
-                    stack.pop();
                     r.leave();
-                    done = if tag == crate::ext::columns::TAG {
-                        let input_len = r.input().len();
-                        if r.options().expand_shapes {
-                            super::columns::expand(done, at, input_len)?
-                        } else {
-                            super::columns::validate(&done, at, input_len)?;
-                            tagged(tag, done)
-                        }
-                    } else if tag == crate::ext::shapes::TAG {
-                        if r.options().expand_shapes {
-                            super::shapes::expand(done, at)?
-                        } else {
-                            super::shapes::validate(&done, at)?;
-                            tagged(tag, done)
-                        }
-                    } else {
-                        finish_tag(r, tag, done, at)?
-                    };
+                    done = finish_tagged(r, tag, done, at)?;
                 }
-                Some(Frame::Namespace) => {
-                    stack.pop();
-                    r.leave_namespace();
-                }
+                Some(Frame::Namespace) => r.leave_namespace(),
             }
         }
     }
 }
 
-// The frame just inspected is the one popped; this arm cannot run.
-#[cold]
-fn unreachable_frame() -> ! {
-    unreachable!("decoder stack changed between inspection and pop")
+/// Builds a tagged item once its content is complete: tables are
+/// expanded (or checked), other tags checked by their rules.
+fn finish_tagged(r: &Reader<'_>, tag: u64, content: Value, at: usize) -> Result<Value, Error> {
+    let expand = r.options().expand_shapes;
+    match tag {
+        crate::ext::columns::TAG if expand => super::columns::expand(content, at, r.input().len()),
+        crate::ext::columns::TAG => {
+            super::columns::validate(&content, at, r.input().len())?;
+            Ok(tagged(tag, content))
+        }
+        crate::ext::shapes::TAG if expand => super::shapes::expand(content, at),
+        crate::ext::shapes::TAG => {
+            super::shapes::validate(&content, at)?;
+            Ok(tagged(tag, content))
+        }
+        _ => finish_tag(r, tag, content, at),
+    }
 }
 
 fn finish_map(r: &Reader<'_>, mut entries: Vec<(Value, Value)>, at: usize) -> Result<Value, Error> {
