@@ -1,0 +1,504 @@
+//! The [`Reader`]: heads, zero-copy strings, stringref resolution, depth and
+//! count limits, and skipping without building.
+
+mod scalars;
+mod skip;
+mod strings;
+
+use super::head::{Head, Major, Simple};
+use super::stringref::ReadTable;
+use crate::error::{Error, ErrorKind};
+use crate::profile::{Options, Resolved};
+
+/// The largest count a container or string may declare (2^31 − 1).
+const MAX_COUNT: u64 = i32::MAX as u64;
+
+/// Reads CBOR from a byte slice. Text and byte strings are borrowed from the
+/// input; every error carries the byte offset where it was found.
+///
+/// The reader enforces the limits of its options: nesting depth (every
+/// array, map and tag level counts), declared counts against the bytes left
+/// (checked before anything is allocated), and the item budget.
+#[derive(Debug)]
+pub struct Reader<'de> {
+    input: &'de [u8],
+    pos: usize,
+    opts: Resolved,
+    depth: usize,
+    items_left: u64,
+    strings: ReadTable<'de>,
+    references: u64,
+}
+
+/// Iteration state of an array or map being read: definite (`remaining`
+/// entries) or indefinite (until a break).
+#[derive(Debug, Clone, Copy)]
+pub struct Seq {
+    remaining: Option<u64>,
+    done: bool,
+}
+
+impl Seq {
+    /// The declared number of entries (pairs for a map), or `None` for an
+    /// indefinite-length container.
+    pub fn declared(&self) -> Option<u64> {
+        self.remaining
+    }
+
+    /// A capacity to reserve: the declared count, which the reader has
+    /// already checked against the bytes left.
+    pub fn size_hint(&self) -> usize {
+        self.remaining.unwrap_or(0) as usize
+    }
+
+    /// Advances to the next entry: `true` if there is one, `false` at the end
+    /// (after which the container's depth level is released).
+    #[inline]
+    pub fn next(&mut self, r: &mut Reader<'_>) -> Result<bool, Error> {
+        if self.done {
+            return Ok(false);
+        }
+        let more = match &mut self.remaining {
+            Some(0) => false,
+            Some(n) => {
+                *n -= 1;
+                true
+            }
+            None => {
+                if r.peek()? == 0xff {
+                    r.pos += 1;
+                    false
+                } else {
+                    true
+                }
+            }
+        };
+        if more {
+            r.charge(1)?;
+        } else {
+            self.done = true;
+            r.leave();
+        }
+        Ok(more)
+    }
+
+    /// Requires the container to be exhausted (for fixed-size targets).
+    pub fn finish(mut self, r: &mut Reader<'_>) -> Result<(), Error> {
+        if self.next(r)? {
+            Err(r.error(ErrorKind::BadCount))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl<'de> Reader<'de> {
+    /// A reader over `input` with the default options.
+    pub fn new(input: &'de [u8]) -> Self {
+        Reader::with_resolved(input, Resolved::default())
+    }
+
+    /// A reader over `input` with `options`, refused when they do not
+    /// resolve.
+    pub fn with_options(input: &'de [u8], options: &Options) -> Result<Self, Error> {
+        Ok(Reader::with_resolved(input, options.resolve()?))
+    }
+
+    /// A reader over `input` with options already resolved.
+    pub fn with_resolved(input: &'de [u8], opts: Resolved) -> Self {
+        Reader {
+            input,
+            pos: 0,
+            items_left: opts.max_items.unwrap_or(u64::MAX),
+            opts,
+            depth: 0,
+            strings: ReadTable::default(),
+            references: 0,
+        }
+    }
+
+    /// The resolved options.
+    #[inline]
+    pub fn options(&self) -> &Resolved {
+        &self.opts
+    }
+
+    /// The whole input.
+    pub fn input(&self) -> &'de [u8] {
+        self.input
+    }
+
+    /// The offset of the next byte to read.
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The unread rest of the input.
+    pub fn rest(&self) -> &'de [u8] {
+        &self.input[self.pos..]
+    }
+
+    /// Moves to `offset` (clamped to the input's end).
+    pub(crate) fn seek(&mut self, offset: usize) {
+        self.pos = offset.min(self.input.len());
+    }
+
+    /// Takes the payload of a definite string whose head (at `head_at`)
+    /// was just read, checking its length against the bytes left; nothing
+    /// is registered or validated.
+    pub fn payload(&mut self, len: u64, head_at: usize) -> Result<&'de [u8], Error> {
+        self.take(len, head_at)
+    }
+
+    /// Whether the whole input has been read.
+    pub fn is_at_end(&self) -> bool {
+        self.pos >= self.input.len()
+    }
+
+    /// An error of `kind` at the current offset.
+    #[cold]
+    pub fn error(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.pos)
+    }
+
+    /// An "expected X, found Y" error at `offset`.
+    #[cold]
+    pub fn unexpected(&self, expected: &'static str, found: &Head, offset: usize) -> Error {
+        Error::new(
+            ErrorKind::UnexpectedType {
+                expected,
+                found: found.describe(),
+            },
+            offset,
+        )
+    }
+
+    /// The next byte, not consumed.
+    #[inline]
+    pub fn peek(&self) -> Result<u8, Error> {
+        match self.input.get(self.pos) {
+            Some(&b) => Ok(b),
+            None => Err(self.error(ErrorKind::Truncated)),
+        }
+    }
+
+    /// The next head, not consumed.
+    pub fn peek_head(&self) -> Result<Head, Error> {
+        let (head, _) = self.parse_head(self.pos)?;
+        Ok(head)
+    }
+
+    /// Reads one head, validating the reserved encodings.
+    #[inline]
+    pub fn head(&mut self) -> Result<Head, Error> {
+        let (head, next) = self.parse_head(self.pos)?;
+        self.pos = next;
+        Ok(head)
+    }
+
+    pub(super) fn parse_head(&self, at: usize) -> Result<(Head, usize), Error> {
+        let initial = match self.input.get(at) {
+            Some(&b) => b,
+            None => return Err(Error::new(ErrorKind::Truncated, at)),
+        };
+        let major = Major::of(initial);
+        let info = initial & 0x1f;
+        let width = match info {
+            0..=23 => 0,
+            24 => 1,
+            25 => 2,
+            26 => 4,
+            27 => 8,
+            28..=30 => {
+                let kind = if major == Major::Simple {
+                    ErrorKind::ReservedSimpleValue
+                } else {
+                    ErrorKind::ReservedInfo
+                };
+                return Err(Error::new(kind, at));
+            }
+            _ => {
+                let head = match major {
+                    Major::Bytes => Head::Bytes(None),
+                    Major::Text => Head::Text(None),
+                    Major::Array => Head::Array(None),
+                    Major::Map => Head::Map(None),
+                    Major::Simple => Head::Break,
+                    _ => return Err(Error::new(ErrorKind::ReservedInfo, at)),
+                };
+                return Ok((head, at + 1));
+            }
+        };
+        let start = at + 1;
+        let arg = if width == 0 {
+            u64::from(info)
+        } else {
+            let bytes = self
+                .input
+                .get(start..start + width)
+                .ok_or_else(|| Error::new(ErrorKind::Truncated, at))?;
+            bytes.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+        };
+        let next = start + width;
+        let head = match major {
+            Major::Unsigned => Head::Unsigned(arg),
+            Major::Negative => Head::Negative(arg),
+            Major::Bytes => Head::Bytes(Some(arg)),
+            Major::Text => Head::Text(Some(arg)),
+            Major::Array => Head::Array(Some(arg)),
+            Major::Map => Head::Map(Some(arg)),
+            Major::Tag => Head::Tag(arg),
+            Major::Simple => Head::Simple(match info {
+                20 => Simple::Bool(false),
+                21 => Simple::Bool(true),
+                22 => Simple::Null,
+                23 => Simple::Undefined,
+                24 if arg < 32 => return Err(Error::new(ErrorKind::MalformedSimpleValue, at)),
+                24 => Simple::Other(arg as u8),
+                25 => Simple::F16(arg as u16),
+                26 => Simple::F32(f32::from_bits(arg as u32)),
+                27 => Simple::F64(f64::from_bits(arg)),
+                _ => Simple::Other(info),
+            }),
+        };
+        Ok((head, next))
+    }
+
+    /// Takes `len` bytes of string payload; a length the input cannot hold
+    /// is a count error.
+    #[inline]
+    pub(super) fn take(&mut self, len: u64, head_at: usize) -> Result<&'de [u8], Error> {
+        let left = (self.input.len() - self.pos) as u64;
+        if len > left || len > MAX_COUNT {
+            return Err(Error::new(ErrorKind::BadCount, head_at));
+        }
+        let start = self.pos;
+        self.pos += len as usize;
+        Ok(&self.input[start..self.pos])
+    }
+
+    /// Checks a container's declared count against the bytes left (each
+    /// element needs at least `min_bytes`).
+    #[inline]
+    pub(super) fn check_count(
+        &self,
+        count: u64,
+        min_bytes: u64,
+        head_at: usize,
+    ) -> Result<(), Error> {
+        let left = (self.input.len() - self.pos) as u64;
+        if count > MAX_COUNT || count * min_bytes > left {
+            return Err(Error::new(ErrorKind::BadCount, head_at));
+        }
+        Ok(())
+    }
+
+    /// Enters one nesting level (array, map or tag).
+    #[inline]
+    pub fn enter(&mut self) -> Result<(), Error> {
+        if self.depth >= self.opts.max_depth {
+            return Err(self.error(ErrorKind::DepthExceeded));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Leaves a nesting level entered with [`Reader::enter`].
+    #[inline]
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// The current nesting depth.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Charges `n` items against the budget.
+    #[inline]
+    pub fn charge(&mut self, n: u64) -> Result<(), Error> {
+        match self.items_left.checked_sub(n) {
+            Some(left) => {
+                self.items_left = left;
+                Ok(())
+            }
+            None => Err(self.error(ErrorKind::LimitExceeded)),
+        }
+    }
+
+    // ----- containers ----------------------------------------------------
+
+    /// Starts reading an array: checks its count and enters a depth level.
+    #[inline]
+    pub fn array(&mut self) -> Result<Seq, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Array(len) => self.open(len, 1, at),
+            other => Err(self.unexpected("array", &other, at)),
+        }
+    }
+
+    /// Starts reading a map: checks its count and enters a depth level.
+    #[inline]
+    pub fn map(&mut self) -> Result<Seq, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Map(len) => self.open(len, 2, at),
+            other => Err(self.unexpected("map", &other, at)),
+        }
+    }
+
+    /// Opens a container whose head (at `at`) was just read.
+    pub fn open(&mut self, len: Option<u64>, min_bytes: u64, at: usize) -> Result<Seq, Error> {
+        if let Some(n) = len {
+            self.check_count(n, min_bytes, at)?;
+        }
+        self.enter()?;
+        Ok(Seq {
+            remaining: len,
+            done: false,
+        })
+    }
+
+    /// Reads a tag head and returns its number (the content follows).
+    pub fn tag(&mut self) -> Result<u64, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Tag(t) => Ok(t),
+            other => Err(self.unexpected("tag", &other, at)),
+        }
+    }
+
+    /// The number of the tag at the current position, if the next item is
+    /// one (not consumed).
+    pub fn peek_tag(&self) -> Option<u64> {
+        match self.peek_head() {
+            Ok(Head::Tag(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Requires tag `expected` and consumes its head.
+    pub fn expect_tag(&mut self, expected: u64) -> Result<(), Error> {
+        let at = self.pos;
+        match self.peek_head()? {
+            Head::Tag(t) if t == expected => {
+                self.head()?;
+                Ok(())
+            }
+            Head::Tag(t) => Err(Error::new(
+                ErrorKind::WrongTag {
+                    expected,
+                    found: Some(t),
+                },
+                at,
+            )),
+            _ => Err(Error::new(
+                ErrorKind::WrongTag {
+                    expected,
+                    found: None,
+                },
+                at,
+            )),
+        }
+    }
+
+    // ----- stringref namespaces ------------------------------------------
+
+    /// Opens a stringref namespace (after its tag-256 head) and enters a
+    /// depth level.
+    pub fn enter_namespace(&mut self) -> Result<(), Error> {
+        self.enter()?;
+        self.strings.enter();
+        Ok(())
+    }
+
+    /// Closes the namespace opened by [`Reader::enter_namespace`].
+    pub fn leave_namespace(&mut self) {
+        self.strings.leave();
+        self.leave();
+    }
+
+    /// Whether a stringref namespace is open.
+    pub fn in_namespace(&self) -> bool {
+        self.strings.active()
+    }
+
+    /// Resolves stringref index `index` in the current namespace: the bytes
+    /// and whether they are text.
+    pub fn resolve_reference(&mut self, index: u64, at: usize) -> Result<(&'de [u8], bool), Error> {
+        if !self.strings.active() {
+            return Err(Error::new(ErrorKind::BadStringref, at));
+        }
+        let entry = self
+            .strings
+            .get(index)
+            .ok_or_else(|| Error::new(ErrorKind::BadStringref, at))?;
+        self.references += 1;
+        Ok((entry.bytes, entry.is_text))
+    }
+
+    /// Registers a string literal read through [`Reader::head`] by a caller
+    /// that takes payloads itself.
+    pub(crate) fn take_string(
+        &mut self,
+        len: u64,
+        at: usize,
+        text: bool,
+    ) -> Result<&'de [u8], Error> {
+        if text {
+            self.text_literal(len, at).map(str::as_bytes)
+        } else {
+            self.bytes_literal(len, at)
+        }
+    }
+
+    /// A snapshot of the reader's position and stringref state, for
+    /// decoders that try alternatives.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            pos: self.pos,
+            depth: self.depth,
+            items_left: self.items_left,
+            strings: self.strings.snapshot(),
+        }
+    }
+
+    /// Returns to a [`Checkpoint`].
+    pub fn rewind(&mut self, cp: Checkpoint) {
+        self.pos = cp.pos;
+        self.depth = cp.depth;
+        self.items_left = cp.items_left;
+        self.strings.restore(cp.strings);
+    }
+
+    /// How many stringrefs this reader has resolved so far: a decoder that
+    /// keeps raw bytes compares it before and after, since bytes holding a
+    /// reference mean nothing outside their document.
+    pub fn references_resolved(&self) -> u64 {
+        self.references
+    }
+
+    /// Skips one item and returns its bytes, head included. An item that
+    /// holds a stringref is refused: its bytes would not mean the same
+    /// anywhere else.
+    pub fn skip_raw(&mut self) -> Result<&'de [u8], Error> {
+        let start = self.pos;
+        let before = self.references;
+        self.skip()?;
+        if self.references != before {
+            return Err(Error::new(ErrorKind::StringrefInRaw, start));
+        }
+        Ok(&self.input[start..self.pos])
+    }
+}
+
+/// A saved reader state; see [`Reader::checkpoint`].
+#[derive(Debug, Clone, Copy)]
+pub struct Checkpoint {
+    pos: usize,
+    depth: usize,
+    items_left: u64,
+    strings: (usize, usize),
+}

@@ -1,0 +1,142 @@
+//! Integers (bignums included), floats, booleans and null.
+
+use alloc::borrow::Cow;
+
+use super::Reader;
+use crate::error::{Error, ErrorKind};
+use crate::wire::head::{Head, Simple};
+
+impl<'de> Reader<'de> {
+    /// An unsigned integer that fits `u64`.
+    pub fn u64(&mut self) -> Result<u64, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Unsigned(v) => Ok(v),
+            Head::Negative(_) => Err(Error::new(ErrorKind::OutOfRange, at)),
+            Head::Tag(2 | 3) => self
+                .bignum_tail(at)
+                .and_then(|v| u64::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))),
+            other => Err(self.unexpected("integer", &other, at)),
+        }
+    }
+
+    /// A signed integer that fits `i64`.
+    pub fn i64(&mut self) -> Result<i64, Error> {
+        let at = self.pos;
+        let v = self.i128()?;
+        i64::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+    }
+
+    /// Any integer that fits `i128`, including bignums (tags 2 and 3).
+    pub fn i128(&mut self) -> Result<i128, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Unsigned(v) => Ok(i128::from(v)),
+            Head::Negative(n) => Ok(-1 - i128::from(n)),
+            Head::Tag(2 | 3) => self.bignum_tail(at),
+            other => Err(self.unexpected("integer", &other, at)),
+        }
+    }
+
+    /// Any non-negative integer that fits `u128`, including bignums.
+    pub fn u128(&mut self) -> Result<u128, Error> {
+        let at = self.pos;
+        match self.peek_head()? {
+            Head::Tag(2) => {
+                self.head()?;
+                let digits = self.bytes_in_tag(2, at)?;
+                magnitude(digits).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
+            }
+            _ => {
+                let v = self.i128()?;
+                u128::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+            }
+        }
+    }
+
+    pub(super) fn bignum_tail(&mut self, at: usize) -> Result<i128, Error> {
+        let tag = match self.input[at] & 0x1f {
+            2 => 2,
+            _ => 3,
+        };
+        let digits = self.bytes_in_tag(tag, at)?;
+        let m = magnitude(digits)
+            .and_then(|m| i128::try_from(m).ok())
+            .ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?;
+        Ok(if tag == 2 { m } else { -1 - m })
+    }
+
+    pub(super) fn bytes_in_tag(&mut self, tag: u64, at: usize) -> Result<Cow<'de, [u8]>, Error> {
+        self.enter()?;
+        let content = match self.peek_head()? {
+            Head::Bytes(_) => self.byte_buf()?,
+            _ => return Err(Error::new(ErrorKind::BadTagContent { tag }, at)),
+        };
+        self.leave();
+        Ok(content)
+    }
+
+    /// A float of any width, widened to `f64`.
+    pub fn f64(&mut self) -> Result<f64, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Simple(Simple::F64(v)) => Ok(v),
+            Head::Simple(Simple::F32(v)) => Ok(f64::from(v)),
+            Head::Simple(Simple::F16(bits)) => Ok(crate::wire::float::f16_to_f64(bits)),
+            other => Err(self.unexpected("float", &other, at)),
+        }
+    }
+
+    /// A float that an `f32` holds exactly (half and single always; a double
+    /// only when it narrows without loss).
+    pub fn f32(&mut self) -> Result<f32, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Simple(Simple::F32(v)) => Ok(v),
+            Head::Simple(Simple::F16(bits)) => Ok(crate::wire::float::f16_to_f64(bits) as f32),
+            Head::Simple(Simple::F64(v)) if v.is_nan() => Ok(v as f32),
+            Head::Simple(Simple::F64(v)) => crate::wire::float::f64_to_f32_exact(v)
+                .ok_or_else(|| Error::new(ErrorKind::OutOfRange, at)),
+            other => Err(self.unexpected("float", &other, at)),
+        }
+    }
+
+    /// `true` or `false`.
+    pub fn bool(&mut self) -> Result<bool, Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Simple(Simple::Bool(b)) => Ok(b),
+            other => Err(self.unexpected("boolean", &other, at)),
+        }
+    }
+
+    /// Whether the next item is `null` or `undefined` (not consumed).
+    #[inline]
+    pub fn peek_null(&self) -> bool {
+        matches!(self.input.get(self.pos), Some(0xf6 | 0xf7))
+    }
+
+    /// Consumes `null` or `undefined`.
+    pub fn null(&mut self) -> Result<(), Error> {
+        let at = self.pos;
+        match self.head()? {
+            Head::Simple(Simple::Null | Simple::Undefined) => Ok(()),
+            other => Err(self.unexpected("null", &other, at)),
+        }
+    }
+}
+
+/// The magnitude of a bignum's big-endian digits, if it fits `u128`.
+fn magnitude(digits: Cow<'_, [u8]>) -> Option<u128> {
+    let digits = &digits[..];
+    let start = digits.iter().position(|&b| b != 0).unwrap_or(digits.len());
+    let significant = &digits[start..];
+    if significant.len() > 16 {
+        return None;
+    }
+    Some(
+        significant
+            .iter()
+            .fold(0u128, |acc, &b| (acc << 8) | u128::from(b)),
+    )
+}
