@@ -43,6 +43,10 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
     loop {
         let at = r.position();
         let head = r.head()?;
+        // Every item is charged when its head is read, container or not.
+        if head != Head::Break {
+            r.charge(1)?;
+        }
         let mut done = match head {
             Head::Unsigned(v) => Value::Integer(i128::from(v)),
             Head::Negative(n) => Value::Integer(-1 - i128::from(n)),
@@ -148,7 +152,6 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                 _ => return Err(Error::new(ErrorKind::UnexpectedBreak, at)),
             },
         };
-        r.charge(1)?;
         // Attach the finished item to its parent, closing every parent it
         // completes.
         loop {

@@ -35,7 +35,10 @@ enum Task<'a> {
 
 impl Encode for Value {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
-        encode_shallow(self, w, 0)
+        // A stringref namespace around the document is a level too, as the
+        // reader counts it.
+        let base = usize::from(w.stringref_active());
+        encode_shallow(self, w, base)
     }
 }
 

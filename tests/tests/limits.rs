@@ -1,0 +1,53 @@
+//! Limits shared by both directions: the item budget counts every item the
+//! same way whatever its length form, and the encoder counts the stringref
+//! namespace as a level, as the decoder does.
+
+use boring::{ErrorKind, Options, Value};
+
+fn budget(bytes: &[u8]) -> u64 {
+    (0..64)
+        .find(|&n| {
+            boring::from_slice_with::<Value>(bytes, &Options::default().max_items(Some(n))).is_ok()
+        })
+        .expect("decodes within 64 items")
+}
+
+#[test]
+fn the_item_budget_counts_items_not_length_forms() {
+    // An array and its three elements: four items, definite or not.
+    assert_eq!(budget(&[0x83, 0x01, 0x02, 0x03]), 4);
+    assert_eq!(budget(&[0x9f, 0x01, 0x02, 0x03, 0xff]), 4);
+    assert_eq!(budget(&[0x81, 0x81, 0x81, 0x00]), 4);
+    assert_eq!(budget(&[0x80]), 1);
+    // A map counts its keys and values.
+    assert_eq!(budget(&[0xa1, 0x01, 0x02]), 3);
+    assert_eq!(budget(&[0xbf, 0x01, 0x02, 0xff]), 3);
+    let err =
+        boring::from_slice_with::<Value>(&[0x83, 1, 2, 3], &Options::default().max_items(Some(3)))
+            .expect_err("over budget");
+    assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+}
+
+fn nested(levels: usize) -> Value {
+    let mut v = Value::from(0);
+    for _ in 0..levels {
+        v = Value::Array(vec![v]);
+    }
+    v
+}
+
+#[test]
+fn what_the_encoder_accepts_the_decoder_accepts() {
+    let limit = 64;
+    let opts = Options::default().max_depth(limit);
+    // Inside the namespace envelope one level is taken already.
+    let fits = nested(limit - 1);
+    let bytes = boring::to_vec_with(&fits, &opts).expect("encodes");
+    boring::from_slice_with::<Value>(&bytes, &opts).expect("decodes");
+    let err = boring::to_vec_with(&nested(limit), &opts).expect_err("too deep with the envelope");
+    assert_eq!(err.kind(), &ErrorKind::DepthExceeded);
+    // Without stringref there is no envelope: the full depth is available.
+    let plain = opts.clone().stringref(false);
+    let bytes = boring::to_vec_with(&nested(limit), &plain).expect("encodes");
+    boring::from_slice_with::<Value>(&bytes, &plain).expect("decodes");
+}
