@@ -3,8 +3,19 @@
 
 pub use crate::codec::{decode_byte_array, decode_byte_string, Decode, Encode};
 pub use crate::error::{Error, ErrorKind, PathSegment};
+pub use crate::ext::record::{
+    decode_enum, decode_enum_vec, decode_map, decode_map_with, decode_record, decode_unit,
+    decode_vec, encode_enum, encode_enum_seq, encode_map, encode_map_with, encode_record,
+    encode_seq, fill, header, header_len, key_offsets, key_order, map_vec, no_variant, require,
+    require_payload, take, take_bytes, unit_payload, DecodeBytes, DecodeFields, DecodeVariants,
+    EncodeBytes, EncodeFields, EncodeVariants, Shape, TupleReader,
+};
 pub use crate::wire::{Head, Reader, Seq, Sink, Writer};
 pub use crate::Value;
 pub use alloc::vec::Vec;
+pub use core::clone::Clone;
+pub use core::default::Default;
+pub use core::iter::{ExactSizeIterator, Iterator};
+pub use core::marker::Sized;
 pub use core::option::Option;
 pub use core::result::Result;

@@ -1,6 +1,7 @@
-//! Extensions beyond plain CBOR that the reference defines: shaped arrays
-//! (tag 39649); and RFC 8746 typed arrays.
+//! Extensions beyond plain CBOR: shaped arrays (tag 39649, from the
+//! reference), RFC 8746 typed arrays, and our columnar tables (tag 39653).
 
+pub mod columns;
 pub mod shapes;
 pub mod typed;
 pub mod record;

@@ -1,0 +1,485 @@
+//! The `Decode` impl (and, for structs with named fields, `DecodeFields`).
+
+use std::collections::HashSet;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+
+use crate::ast::{Body, Field, Input, Style, Variant};
+use crate::attr;
+use crate::bound::{self, de_lifetime};
+use crate::encode::{transparent, Ctx};
+use crate::shape;
+
+/// Decode-side context: the private path and the type's lifetimes (which
+/// become `'de` in field types).
+struct Dx<'a> {
+    private: &'a TokenStream,
+    lifetimes: HashSet<Ident>,
+}
+
+impl Dx<'_> {
+    /// A field type with the type's lifetimes replaced by `'de`.
+    fn ty(&self, f: &Field<'_>) -> TokenStream {
+        bound::replace_lifetimes(f.ty.to_token_stream(), &self.lifetimes)
+    }
+
+    /// A function reading the field's value: `fn(&mut Reader<'de>) ->
+    /// Result<T, Error>`.
+    fn read_fn(&self, f: &Field<'_>) -> TokenStream {
+        let private = self.private;
+        let de = de_lifetime();
+        let ty = self.ty(f);
+        if let Some(with) = &f.attrs.with {
+            let path = &with.value;
+            quote_spanned!(path.span()=> #path::decode)
+        } else if f.attrs.bytes.is_some() {
+            quote_spanned!(f.ty.span()=> <#ty as #private::DecodeBytes<#de>>::decode_bytes)
+        } else {
+            quote_spanned!(f.ty.span()=> <#ty as #private::Decode<#de>>::decode)
+        }
+    }
+
+    /// The value of a skipped field.
+    fn skipped_value(&self, f: &Field<'_>) -> TokenStream {
+        let private = self.private;
+        let ty = self.ty(f);
+        match f.attrs.default.as_ref().map(|d| &d.value) {
+            Some(attr::Default::Path(path)) => quote_spanned!(path.span()=> #path()),
+            _ => quote_spanned!(f.ty.span()=> <#ty as #private::Default>::default()),
+        }
+    }
+
+    /// The value of a field from its slot `slot` (an `Option<T>`): the
+    /// decoded value, or what absence means for it.
+    fn value_from_slot(&self, f: &Field<'_>, slot: &TokenStream) -> TokenStream {
+        let private = self.private;
+        let wire = &f.wire;
+        let ty = self.ty(f);
+        match f.attrs.default.as_ref().map(|d| &d.value) {
+            Some(attr::Default::Path(path)) => {
+                quote_spanned!(path.span()=> #private::Option::unwrap_or_else(#slot, #path))
+            }
+            Some(attr::Default::Trait) => quote_spanned! {f.ty.span()=>
+                #private::Option::unwrap_or_else(#slot, <#ty as #private::Default>::default)
+            },
+            None if f.attrs.with.is_some() => quote!(#private::require(#slot, #wire, __at)?),
+            None if f.attrs.bytes.is_some() => {
+                quote_spanned!(f.ty.span()=> #private::take_bytes::<#ty>(#slot, #wire, __at)?)
+            }
+            None => quote_spanned!(f.ty.span()=> #private::take::<#ty>(#slot, #wire, __at)?),
+        }
+    }
+
+    /// For a tuple element: a function giving the value of a missing
+    /// trailing element, if it has one.
+    fn absent_fn(&self, f: &Field<'_>) -> TokenStream {
+        let private = self.private;
+        let de = de_lifetime();
+        let ty = self.ty(f);
+        match f.attrs.default.as_ref().map(|d| &d.value) {
+            Some(attr::Default::Path(path)) => quote!(|| #private::Option::Some(#path())),
+            Some(attr::Default::Trait) => {
+                quote!(|| #private::Option::Some(<#ty as #private::Default>::default()))
+            }
+            None if f.attrs.with.is_some() => quote!(|| #private::Option::None),
+            None if f.attrs.bytes.is_some() => {
+                quote_spanned!(f.ty.span()=> <#ty as #private::DecodeBytes<#de>>::absent)
+            }
+            None => quote_spanned!(f.ty.span()=> <#ty as #private::Decode<#de>>::absent),
+        }
+    }
+}
+
+fn slot_name(i: usize) -> Ident {
+    Ident::new(&format!("__s{i}"), Span::call_site())
+}
+
+/// `match __field { 0 => …, _ => <last> }`.
+fn dispatch(arms: Vec<TokenStream>, empty: TokenStream) -> TokenStream {
+    let count = arms.len();
+    if count == 0 {
+        return empty;
+    }
+    let arms = arms.into_iter().enumerate().map(|(i, body)| {
+        if i + 1 == count {
+            quote!(_ => #body,)
+        } else {
+            quote!(#i => #body,)
+        }
+    });
+    quote!(match __field { #(#arms)* })
+}
+
+/// The impls for the input.
+pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
+    let private = cx.private;
+    let dx = Dx {
+        private,
+        lifetimes: bound::lifetimes(input),
+    };
+    let de = de_lifetime();
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
+    let (body, extra_methods, fields_impl) = match &input.body {
+        Body::Struct(style, fields) => {
+            let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skipped()).collect();
+            if let Some(inner) = transparent(input, *style, &live) {
+                transparent_body(&dx, *style, fields, inner)
+            } else {
+                match style {
+                    Style::Named => {
+                        let fields_impl = fields_impl(&dx, input, fields);
+                        match &input.attrs.record {
+                            Some(name) => {
+                                let name = &name.value;
+                                (
+                                    quote!(#private::decode_record(__r, #name)),
+                                    quote!(),
+                                    fields_impl,
+                                )
+                            }
+                            None => (
+                                quote!(#private::decode_map(__r)),
+                                quote! {
+                                    #[inline]
+                                    fn decode_vec(__r: &mut #private::Reader<#de>)
+                                        -> #private::Result<#private::Vec<Self>, #private::Error>
+                                    {
+                                        #private::decode_vec(__r)
+                                    }
+                                },
+                                fields_impl,
+                            ),
+                        }
+                    }
+                    Style::Tuple => (tuple_body(&dx, quote!(Self), fields), quote!(), quote!()),
+                    Style::Unit => (
+                        quote! {
+                            #private::decode_unit(__r)?;
+                            #private::Result::Ok(Self)
+                        },
+                        quote!(),
+                        quote!(),
+                    ),
+                }
+            }
+        }
+        Body::Enum(variants) => (
+            quote!(#private::decode_enum(__r)),
+            quote! {
+                #[inline]
+                fn decode_vec(__r: &mut #private::Reader<#de>)
+                    -> #private::Result<#private::Vec<Self>, #private::Error>
+                {
+                    #private::decode_enum_vec(__r)
+                }
+            },
+            variants_impl(&dx, input, variants),
+        ),
+    };
+    quote! {
+        #fields_impl
+
+        #[automatically_derived]
+        impl #impl_generics #private::Decode<#de> for #ident #ty_generics #where_clause {
+            #[inline]
+            fn decode(__r: &mut #private::Reader<#de>) -> #private::Result<Self, #private::Error> {
+                #body
+            }
+            #extra_methods
+        }
+    }
+}
+
+/// `Self { a: …, b: … }` or `Self(…)` from per-field value expressions.
+fn construct(
+    path: &TokenStream,
+    style: Style,
+    fields: &[Field<'_>],
+    values: Vec<TokenStream>,
+) -> TokenStream {
+    match style {
+        Style::Named => {
+            let members = fields.iter().map(|f| &f.member);
+            quote!(#path { #(#members: #values),* })
+        }
+        Style::Tuple => quote!(#path(#(#values),*)),
+        Style::Unit => path.clone(),
+    }
+}
+
+/// A transparent struct reads its one field; a plain field also forwards
+/// `decode_vec` and `absent`.
+fn transparent_body(
+    dx: &Dx<'_>,
+    style: Style,
+    fields: &[Field<'_>],
+    inner: &Field<'_>,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let private = dx.private;
+    let de = de_lifetime();
+    let wrap = |value: TokenStream| {
+        let values = fields
+            .iter()
+            .map(|f| {
+                if std::ptr::eq(f, inner) {
+                    value.clone()
+                } else {
+                    dx.skipped_value(f)
+                }
+            })
+            .collect();
+        construct(&quote!(Self), style, fields, values)
+    };
+    let read = dx.read_fn(inner);
+    let whole = wrap(quote!(__v));
+    let body = quote!(#private::Result::map(#read(__r), |__v| #whole));
+    if inner.attrs.bytes.is_some() || inner.attrs.with.is_some() {
+        return (body, quote!(), quote!());
+    }
+    let ty = dx.ty(inner);
+    let extra = quote_spanned! {inner.ty.span()=>
+        #[inline]
+        fn decode_vec(__r: &mut #private::Reader<#de>)
+            -> #private::Result<#private::Vec<Self>, #private::Error>
+        {
+            let __items = <#ty as #private::Decode<#de>>::decode_vec(__r)?;
+            #private::Result::Ok(#private::map_vec(__items, |__v| #whole))
+        }
+
+        #[inline]
+        fn absent() -> #private::Option<Self> {
+            #private::Option::map(<#ty as #private::Decode<#de>>::absent(), |__v| #whole)
+        }
+    };
+    (body, extra, quote!())
+}
+
+/// `impl DecodeFields`: slots, a field dispatch and the builder.
+fn fields_impl(dx: &Dx<'_>, input: &Input<'_>, fields: &[Field<'_>]) -> TokenStream {
+    let private = dx.private;
+    let de = de_lifetime();
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
+    let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skipped()).collect();
+    let shape = shape::name(None);
+    let slot_types = live.iter().map(|f| {
+        let ty = dx.ty(f);
+        quote!(#private::Option<#ty>)
+    });
+    let nones = live.iter().map(|_| quote!(#private::Option::None));
+    let fills = live
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let index = syn::Index::from(i);
+            let wire = &f.wire;
+            let read = dx.read_fn(f);
+            quote_spanned!(f.ty.span()=> #private::fill(&mut __slots.#index, __r, #wire, #read))
+        })
+        .collect();
+    let fill = dispatch(
+        fills,
+        quote!({
+            let _ = (__slots, __field, __r);
+            #private::Result::Ok(())
+        }),
+    );
+    let mut index = 0;
+    let values = fields
+        .iter()
+        .map(|f| {
+            if f.skipped() {
+                dx.skipped_value(f)
+            } else {
+                let slot = syn::Index::from(index);
+                index += 1;
+                dx.value_from_slot(f, &quote!(__slots.#slot))
+            }
+        })
+        .collect();
+    let build = construct(&quote!(Self), Style::Named, fields, values);
+    let unused_at = if live.is_empty() {
+        quote!(let _ = (__slots, __at);)
+    } else {
+        quote!()
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::DecodeFields<#de> for #ident #ty_generics #where_clause {
+            const SHAPE: &'static #private::Shape = #shape;
+            type Slots = (#(#slot_types,)*);
+
+            #[inline]
+            fn slots() -> Self::Slots {
+                (#(#nones,)*)
+            }
+
+            #[inline]
+            fn fill(
+                __slots: &mut Self::Slots,
+                __field: usize,
+                __r: &mut #private::Reader<#de>,
+            ) -> #private::Result<(), #private::Error> {
+                #fill
+            }
+
+            #[inline]
+            fn build(__slots: Self::Slots, __at: usize) -> #private::Result<Self, #private::Error> {
+                #unused_at
+                #private::Result::Ok(#build)
+            }
+        }
+    }
+}
+
+/// Reads an array into `path(…)`, element by element.
+fn tuple_body(dx: &Dx<'_>, path: TokenStream, fields: &[Field<'_>]) -> TokenStream {
+    let private = dx.private;
+    let mut index = 0usize;
+    let values = fields
+        .iter()
+        .map(|f| {
+            if f.skipped() {
+                return dx.skipped_value(f);
+            }
+            let i = index;
+            index += 1;
+            let read = dx.read_fn(f);
+            let absent = dx.absent_fn(f);
+            quote_spanned!(f.ty.span()=> __t.element(__r, #i, #read, #absent)?)
+        })
+        .collect();
+    let value = construct(&path, Style::Tuple, fields, values);
+    quote! {
+        let mut __t = #private::TupleReader::begin(__r)?;
+        let __v = #value;
+        __t.end(__r)?;
+        #private::Result::Ok(__v)
+    }
+}
+
+/// Reads a map of a struct variant's fields into `path { … }`.
+fn variant_map_body(
+    dx: &Dx<'_>,
+    path: TokenStream,
+    shape: &Ident,
+    fields: &[Field<'_>],
+) -> TokenStream {
+    let private = dx.private;
+    let live: Vec<(usize, &Field<'_>)> =
+        fields.iter().filter(|f| !f.skipped()).enumerate().collect();
+    let decls = live.iter().map(|(i, f)| {
+        let slot = slot_name(*i);
+        let ty = dx.ty(f);
+        quote!(let mut #slot: #private::Option<#ty> = #private::Option::None;)
+    });
+    let fills = live
+        .iter()
+        .map(|(i, f)| {
+            let slot = slot_name(*i);
+            let wire = &f.wire;
+            let read = dx.read_fn(f);
+            quote_spanned!(f.ty.span()=> #private::fill(&mut #slot, __r, #wire, #read))
+        })
+        .collect();
+    let fill = dispatch(
+        fills,
+        quote!({
+            let _ = (__field, __r);
+            #private::Result::Ok(())
+        }),
+    );
+    let mut index = 0;
+    let values = fields
+        .iter()
+        .map(|f| {
+            if f.skipped() {
+                dx.skipped_value(f)
+            } else {
+                let slot = slot_name(index);
+                index += 1;
+                dx.value_from_slot(f, &quote!(#slot))
+            }
+        })
+        .collect();
+    let value = construct(&path, Style::Named, fields, values);
+    quote! {
+        let __at = __r.position();
+        #(#decls)*
+        #private::decode_map_with(__r, #shape, |__r, __field| #fill)?;
+        #private::Result::Ok(#value)
+    }
+}
+
+/// `impl DecodeVariants`: names and a reader per variant.
+fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let private = dx.private;
+    let de = de_lifetime();
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
+    let names = variants.iter().map(|v| &v.wire);
+    let count = variants.len();
+    let arms = variants.iter().enumerate().map(|(vi, v)| {
+        let ident = v.ident;
+        let path = quote!(Self::#ident);
+        let live = v.fields.iter().filter(|f| !f.skipped()).count();
+        let body = match v.style {
+            Style::Unit => quote! {
+                #private::unit_payload(__payload, __r)?;
+                #private::Result::Ok(#path)
+            },
+            Style::Tuple if v.fields.len() == 1 && live == 1 => {
+                let read = dx.read_fn(&v.fields[0]);
+                quote! {
+                    #private::require_payload(__payload, __r)?;
+                    #private::Result::Ok(#path(#read(__r)?))
+                }
+            }
+            Style::Tuple => {
+                let inner = tuple_body(dx, path, &v.fields);
+                quote! {
+                    #private::require_payload(__payload, __r)?;
+                    #inner
+                }
+            }
+            Style::Named => {
+                let inner = variant_map_body(dx, path, &shape::name(Some(vi)), &v.fields);
+                quote! {
+                    #private::require_payload(__payload, __r)?;
+                    #inner
+                }
+            }
+        };
+        if vi + 1 == count {
+            quote!(_ => { #body })
+        } else {
+            quote!(#vi => { #body })
+        }
+    });
+    let body = if variants.is_empty() {
+        quote! {
+            let _ = __payload;
+            #private::no_variant(__index, __r)
+        }
+    } else {
+        quote!(match __index { #(#arms)* })
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::DecodeVariants<#de> for #ident #ty_generics #where_clause {
+            const NAMES: &'static [&'static str] = &[#(#names),*];
+
+            #[inline]
+            fn decode_variant(
+                __index: usize,
+                __payload: bool,
+                __r: &mut #private::Reader<#de>,
+            ) -> #private::Result<Self, #private::Error> {
+                #body
+            }
+        }
+    }
+}

@@ -1,0 +1,402 @@
+//! The `Encode` impl (and, for structs with named fields, `EncodeFields`).
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Body, Field, Input, Style, Variant};
+use crate::bound;
+use crate::shape;
+
+/// Names shared by the generated functions.
+pub struct Ctx<'a> {
+    /// `_boring::__private`.
+    pub private: &'a TokenStream,
+}
+
+/// Writes one field's value (`access` is a `&FieldType` expression) into
+/// `__w`. Trait calls name the field type so that a missing impl is
+/// reported at the field.
+pub fn write_value(cx: &Ctx<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
+    let private = cx.private;
+    let ty = f.ty;
+    if let Some(with) = &f.attrs.with {
+        let path = &with.value;
+        quote_spanned!(path.span()=> #path::encode(#access, __w))
+    } else if f.attrs.bytes.is_some() {
+        quote_spanned!(ty.span()=> <#ty as #private::EncodeBytes>::encode_bytes(#access, __w))
+    } else {
+        quote_spanned!(ty.span()=> <#ty as #private::Encode>::encode(#access, __w))
+    }
+}
+
+/// Whether a `skip_if_none` field is written, if it is one.
+fn present(cx: &Ctx<'_>, f: &Field<'_>, access: &TokenStream) -> Option<TokenStream> {
+    let private = cx.private;
+    let ty = f.ty;
+    f.attrs.skip_if_none.as_ref()?;
+    Some(if f.attrs.bytes.is_some() {
+        quote_spanned!(ty.span()=> !<#ty as #private::EncodeBytes>::is_none(#access))
+    } else {
+        quote_spanned!(ty.span()=> !<#ty as #private::Encode>::is_none(#access))
+    })
+}
+
+/// `match __field { 0 => …, 1 => …, _ => <last> }` over `arms`; `empty`
+/// when there are none.
+fn dispatch(arms: Vec<TokenStream>, empty: TokenStream) -> TokenStream {
+    let count = arms.len();
+    if count == 0 {
+        return empty;
+    }
+    let arms = arms.into_iter().enumerate().map(|(i, body)| {
+        if i + 1 == count {
+            quote!(_ => #body,)
+        } else {
+            quote!(#i => #body,)
+        }
+    });
+    quote!(match __field { #(#arms)* })
+}
+
+/// The impls for the input.
+pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
+    let private = cx.private;
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = bound::encode_generics(input, private);
+    let sink = quote!(__S: #private::Sink);
+    let sig = quote! {
+        fn encode<#sink>(&self, __w: &mut #private::Writer<__S>)
+            -> #private::Result<(), #private::Error>
+    };
+    let (body, extra_methods, fields_impl) = match &input.body {
+        Body::Struct(style, fields) => {
+            let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skipped()).collect();
+            if let Some(inner) = transparent(input, *style, &live) {
+                let (body, extra) = transparent_body(cx, inner);
+                (body, extra, quote!())
+            } else {
+                match style {
+                    Style::Named => {
+                        let fields_impl = fields_impl(cx, input, &live);
+                        match &input.attrs.record {
+                            Some(name) => {
+                                let name = &name.value;
+                                (
+                                    quote!(#private::encode_record(self, #name, __w)),
+                                    quote!(),
+                                    fields_impl,
+                                )
+                            }
+                            None => (
+                                quote!(#private::encode_map(self, __w)),
+                                encode_seq(private),
+                                fields_impl,
+                            ),
+                        }
+                    }
+                    Style::Tuple => {
+                        let access: Vec<_> = live
+                            .iter()
+                            .map(|f| {
+                                let member = &f.member;
+                                (*f, quote!(&self.#member))
+                            })
+                            .collect();
+                        (tuple_body(cx, &access), quote!(), quote!())
+                    }
+                    Style::Unit => (quote!(__w.null()), quote!(), quote!()),
+                }
+            }
+        }
+        Body::Enum(variants) => (
+            quote!(#private::encode_enum(self, __w)),
+            quote! {
+                #[inline]
+                fn encode_seq<'__a, __S, __I>(__items: __I, __w: &mut #private::Writer<__S>)
+                    -> #private::Result<(), #private::Error>
+                where
+                    Self: #private::Sized + '__a,
+                    __S: #private::Sink,
+                    __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+                {
+                    #private::encode_enum_seq(__items, __w)
+                }
+            },
+            variants_impl(cx, input, variants),
+        ),
+    };
+    quote! {
+        #fields_impl
+
+        #[automatically_derived]
+        impl #impl_generics #private::Encode for #ident #ty_generics #where_clause {
+            #[inline]
+            #sig {
+                #body
+            }
+            #extra_methods
+        }
+    }
+}
+
+/// The one field a struct is written as, when it is transparent: a tuple
+/// struct of exactly one field, or `#[boring(transparent)]`.
+pub fn transparent<'i, 'a>(
+    input: &Input<'_>,
+    style: Style,
+    live: &[&'i Field<'a>],
+) -> Option<&'i Field<'a>> {
+    let newtype = style == Style::Tuple
+        && live.len() == 1
+        && matches!(&input.body, Body::Struct(_, all) if all.len() == 1);
+    if input.attrs.transparent.is_some() || newtype {
+        live.first().copied()
+    } else {
+        None
+    }
+}
+
+/// A transparent struct writes its field; a plain field also forwards
+/// sequence layout and `is_none`, so `Vec<Wrapper>` is laid out like
+/// `Vec<Inner>`.
+fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
+    let private = cx.private;
+    let member = &f.member;
+    let body = write_value(cx, f, &quote!(&self.#member));
+    if f.attrs.bytes.is_some() || f.attrs.with.is_some() {
+        return (body, quote!());
+    }
+    let ty = f.ty;
+    let extra = quote_spanned! {ty.span()=>
+        #[inline]
+        fn encode_seq<'__a, __S, __I>(__items: __I, __w: &mut #private::Writer<__S>)
+            -> #private::Result<(), #private::Error>
+        where
+            Self: #private::Sized + '__a,
+            __S: #private::Sink,
+            __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+        {
+            <#ty as #private::Encode>::encode_seq(
+                #private::Iterator::map(__items, |__item: &'__a Self| &__item.#member),
+                __w,
+            )
+        }
+
+        #[inline]
+        fn is_none(&self) -> bool {
+            <#ty as #private::Encode>::is_none(&self.#member)
+        }
+    };
+    (body, extra)
+}
+
+/// `encode_seq` of a struct with named fields: shaped tables when asked.
+fn encode_seq(private: &TokenStream) -> TokenStream {
+    quote! {
+        #[inline]
+        fn encode_seq<'__a, __S, __I>(__items: __I, __w: &mut #private::Writer<__S>)
+            -> #private::Result<(), #private::Error>
+        where
+            Self: #private::Sized + '__a,
+            __S: #private::Sink,
+            __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+        {
+            #private::encode_seq(__items, __w)
+        }
+    }
+}
+
+/// `impl EncodeFields`: the shape and a field dispatch.
+fn fields_impl(cx: &Ctx<'_>, input: &Input<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = bound::encode_generics(input, private);
+    let shape = shape::name(None);
+    let access = |f: &Field<'_>| {
+        let member = &f.member;
+        quote!(&self.#member)
+    };
+    let writes = live
+        .iter()
+        .map(|f| write_value(cx, f, &access(f)))
+        .collect();
+    let write = dispatch(
+        writes,
+        quote!({
+            let _ = (__field, __w);
+            #private::Result::Ok(())
+        }),
+    );
+    let present_arms: Vec<TokenStream> = live
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| present(cx, f, &access(f)).map(|p| quote!(#i => #p,)))
+        .collect();
+    let present_fn = if present_arms.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            #[inline]
+            fn present(&self, __field: usize) -> bool {
+                match __field {
+                    #(#present_arms)*
+                    _ => true,
+                }
+            }
+        }
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::EncodeFields for #ident #ty_generics #where_clause {
+            const SHAPE: &'static #private::Shape = #shape;
+
+            #present_fn
+
+            #[inline]
+            fn encode_field<__S: #private::Sink>(
+                &self,
+                __field: usize,
+                __w: &mut #private::Writer<__S>,
+            ) -> #private::Result<(), #private::Error> {
+                #write
+            }
+        }
+    }
+}
+
+/// An array of the live fields, in order.
+fn tuple_body(cx: &Ctx<'_>, live: &[(&Field<'_>, TokenStream)]) -> TokenStream {
+    let private = cx.private;
+    let n = live.len();
+    let writes = live.iter().map(|(f, access)| write_value(cx, f, access));
+    quote! {
+        __w.array(#n)?;
+        #(#writes?;)*
+        #private::Result::Ok(())
+    }
+}
+
+fn binding(i: usize) -> Ident {
+    Ident::new(&format!("__f{i}"), Span::call_site())
+}
+
+/// `impl EncodeVariants`: names, which variant a value is, and its payload.
+fn variants_impl(cx: &Ctx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let private = cx.private;
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = bound::encode_generics(input, private);
+    let names = variants.iter().map(|v| &v.wire);
+    let mut which = Vec::new();
+    let mut payloads = Vec::new();
+    for (vi, v) in variants.iter().enumerate() {
+        let (pattern, payload) = variant_arm(cx, vi, v);
+        let data = v.style != Style::Unit;
+        which.push(quote!(#pattern => (#vi, #data),));
+        payloads.push(quote!(#pattern => { #payload }));
+    }
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::EncodeVariants for #ident #ty_generics #where_clause {
+            const NAMES: &'static [&'static str] = &[#(#names),*];
+
+            #[inline]
+            fn variant(&self) -> (usize, bool) {
+                match *self {
+                    #(#which)*
+                }
+            }
+
+            #[inline]
+            fn encode_payload<__S: #private::Sink>(&self, __w: &mut #private::Writer<__S>)
+                -> #private::Result<(), #private::Error>
+            {
+                match *self {
+                    #(#payloads)*
+                }
+            }
+        }
+    }
+}
+
+/// The pattern binding a variant's fields (`__f0`, …) and the code writing
+/// its payload.
+fn variant_arm(cx: &Ctx<'_>, vi: usize, v: &Variant<'_>) -> (TokenStream, TokenStream) {
+    let private = cx.private;
+    let ident = v.ident;
+    let live: Vec<(usize, &Field<'_>)> = v
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.skipped())
+        .collect();
+    let access = |i: usize| {
+        let b = binding(i);
+        quote!(#b)
+    };
+    let pattern = match v.style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Tuple => {
+            let parts = v.fields.iter().enumerate().map(|(i, f)| {
+                if f.skipped() {
+                    quote!(_)
+                } else {
+                    let b = binding(i);
+                    quote!(ref #b)
+                }
+            });
+            quote!(Self::#ident(#(#parts),*))
+        }
+        Style::Named => {
+            let parts = live.iter().map(|(i, f)| {
+                let member = &f.member;
+                let b = binding(*i);
+                quote!(#member: ref #b)
+            });
+            let rest = if live.len() < v.fields.len() {
+                quote!(..)
+            } else {
+                quote!()
+            };
+            quote!(Self::#ident { #(#parts,)* #rest })
+        }
+    };
+    let payload = match v.style {
+        Style::Unit => quote! {
+            let _ = __w;
+            #private::Result::Ok(())
+        },
+        Style::Tuple if v.fields.len() == 1 && live.len() == 1 => {
+            let (i, f) = live[0];
+            write_value(cx, f, &access(i))
+        }
+        Style::Tuple => {
+            let fields: Vec<_> = live.iter().map(|(i, f)| (*f, access(*i))).collect();
+            tuple_body(cx, &fields)
+        }
+        Style::Named => {
+            let shape = shape::name(Some(vi));
+            let writes = live
+                .iter()
+                .map(|(i, f)| write_value(cx, f, &access(*i)))
+                .collect();
+            let write = dispatch(
+                writes,
+                quote!({
+                    let _ = (__field, __w);
+                    #private::Result::Ok(())
+                }),
+            );
+            let present_arms: Vec<TokenStream> = live
+                .iter()
+                .enumerate()
+                .filter_map(|(pos, (i, f))| {
+                    present(cx, f, &access(*i)).map(|p| quote!(#pos => #p,))
+                })
+                .collect();
+            let present = quote!(|__field: usize| match __field { #(#present_arms)* _ => true });
+            quote!(#private::encode_map_with(__w, #shape, #present, |__w, __field| #write))
+        }
+    };
+    (pattern, payload)
+}

@@ -1,0 +1,158 @@
+//! Byte-string fields (`#[boring(bytes)]`): byte strings or arrays of integers.
+
+use super::*;
+
+/// How a `#[boring(bytes)]` field writes itself: as a byte string.
+pub trait EncodeBytes {
+    /// Writes the bytes as a byte string.
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error>;
+
+    /// Whether the value is `None` (for `skip_if_none`).
+    #[inline]
+    fn is_none(&self) -> bool {
+        false
+    }
+}
+
+/// How a `#[boring(bytes)]` field reads itself: from a byte string or an
+/// array of integers.
+pub trait DecodeBytes<'de>: Sized {
+    /// Reads the bytes.
+    fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error>;
+
+    /// The value of an absent field (`None` for options).
+    #[inline]
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+impl EncodeBytes for [u8] {
+    #[inline]
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.bytes(self)
+    }
+}
+
+impl<const N: usize> EncodeBytes for [u8; N] {
+    #[inline]
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.bytes(self)
+    }
+}
+
+impl EncodeBytes for Vec<u8> {
+    #[inline]
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.bytes(self)
+    }
+}
+
+impl EncodeBytes for Box<[u8]> {
+    #[inline]
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.bytes(self)
+    }
+}
+
+impl EncodeBytes for Cow<'_, [u8]> {
+    #[inline]
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        w.bytes(self)
+    }
+}
+
+impl<T: EncodeBytes + ?Sized> EncodeBytes for &T {
+    #[inline]
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        (**self).encode_bytes(w)
+    }
+
+    #[inline]
+    fn is_none(&self) -> bool {
+        (**self).is_none()
+    }
+}
+
+impl<T: EncodeBytes> EncodeBytes for Option<T> {
+    #[inline]
+    fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+        match self {
+            Some(v) => v.encode_bytes(w),
+            None => w.null(),
+        }
+    }
+
+    #[inline]
+    fn is_none(&self) -> bool {
+        self.is_none()
+    }
+}
+
+/// Borrowed: needs a definite-length byte string (an array of integers
+/// cannot be borrowed).
+impl<'de> DecodeBytes<'de> for &'de [u8] {
+    #[inline]
+    fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.bytes()
+    }
+}
+
+impl<'de, const N: usize> DecodeBytes<'de> for [u8; N] {
+    #[inline]
+    fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
+        decode_byte_array(r)
+    }
+}
+
+impl<'de> DecodeBytes<'de> for Vec<u8> {
+    #[inline]
+    fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
+        decode_byte_string(r).map(Cow::into_owned)
+    }
+}
+
+impl<'de> DecodeBytes<'de> for Box<[u8]> {
+    #[inline]
+    fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
+        decode_byte_string(r).map(|b| b.into_owned().into_boxed_slice())
+    }
+}
+
+impl<'de> DecodeBytes<'de> for Cow<'de, [u8]> {
+    #[inline]
+    fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
+        decode_byte_string(r)
+    }
+}
+
+impl<'de, T: DecodeBytes<'de>> DecodeBytes<'de> for Option<T> {
+    #[inline]
+    fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
+        if r.peek_null() {
+            r.null()?;
+            Ok(None)
+        } else {
+            T::decode_bytes(r).map(Some)
+        }
+    }
+
+    #[inline]
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+}
+
+/// Maps the elements of a decoded vector (a transparent newtype's
+/// `decode_vec` over its inner type's).
+#[inline]
+pub fn map_vec<T, U>(items: Vec<T>, f: impl FnMut(T) -> U) -> Vec<U> {
+    items.into_iter().map(f).collect()
+}
+
+/// The body of `decode_variant` for an enum without variants (never
+/// called: no name matches).
+pub fn no_variant<T>(index: usize, r: &Reader<'_>) -> Result<T, Error> {
+    let _ = index;
+    Err(r.error(ErrorKind::UnknownVariant(alloc::string::String::new())))
+}

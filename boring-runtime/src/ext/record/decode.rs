@@ -1,0 +1,234 @@
+//! Reading structs from maps and records: key matching, slots, absence.
+
+use super::*;
+
+/// Field filling the derive generates for a struct with named fields. A
+/// decode collects each field's value in a slot (`Option<T>` per field),
+/// then builds the struct, applying absence rules.
+pub trait DecodeFields<'de>: Sized {
+    /// The type's field description.
+    const SHAPE: &'static Shape;
+    /// One `Option` per field.
+    type Slots;
+
+    /// Empty slots.
+    fn slots() -> Self::Slots;
+
+    /// Decodes field `field`'s value into its slot.
+    fn fill(slots: &mut Self::Slots, field: usize, r: &mut Reader<'de>) -> Result<(), Error>;
+
+    /// Builds the value; `at` is the offset of the map (or row) for
+    /// missing-field errors.
+    fn build(slots: Self::Slots, at: usize) -> Result<Self, Error>;
+}
+
+/// The index of `name` in `names`, trying `hint` (the field after the
+/// previous match: encoders write fields in order) before scanning. Returns
+/// it with the number of names compared.
+#[inline]
+pub(super) fn find(names: &[&str], name: &str, hint: usize) -> (Option<usize>, usize) {
+    if names.get(hint) == Some(&name) {
+        return (Some(hint), 1);
+    }
+    let found = names.iter().position(|n| *n == name);
+    (
+        found,
+        names.len().min(found.map_or(usize::MAX, |i| i + 1)) + 1,
+    )
+}
+
+/// A map key, read through the reader (so stringrefs resolve and literals
+/// register): a field of the shape, or something else.
+pub(super) enum Key<'de> {
+    Field(usize),
+    Unknown(UnknownKey<'de>),
+}
+
+/// A key that names no field, kept for error messages and duplicate checks.
+#[derive(PartialEq)]
+pub(super) enum UnknownKey<'de> {
+    Text(Cow<'de, str>),
+    Ident(Cow<'de, str>),
+    Other(&'de [u8]),
+}
+
+impl UnknownKey<'_> {
+    pub(super) fn error(&self, at: usize) -> Error {
+        use alloc::string::ToString;
+        let name = match self {
+            UnknownKey::Text(t) => alloc::format!("{t:?}"),
+            UnknownKey::Ident(t) => alloc::format!("39({t:?})"),
+            UnknownKey::Other(_) => "(a key that is not text)".to_string(),
+        };
+        Error::new(ErrorKind::UnknownField(name), at)
+    }
+}
+
+/// Reads one key: text (literal or stringref), or an identifier (tag 39
+/// over `":name"` or `"name"`); anything else is skipped and unknown.
+/// `compared` counts names compared.
+pub(super) fn read_key<'de>(
+    r: &mut Reader<'de>,
+    names: &[&str],
+    hint: usize,
+    compared: &mut usize,
+) -> Result<Key<'de>, Error> {
+    let start = r.position();
+    let (text, ident) = match r.peek_head()? {
+        Head::Text(_) | Head::Tag(25) => (r.text()?, false),
+        Head::Tag(IDENT) => {
+            r.tag()?;
+            r.enter()?;
+            let text = match r.peek_head()? {
+                Head::Text(_) | Head::Tag(25) => Some(r.text()?),
+                _ => {
+                    r.skip()?;
+                    None
+                }
+            };
+            r.leave();
+            match text {
+                Some(text) => (text, true),
+                None => {
+                    let raw = r.input().get(start..r.position()).unwrap_or_default();
+                    return Ok(Key::Unknown(UnknownKey::Other(raw)));
+                }
+            }
+        }
+        _ => {
+            r.skip()?;
+            let raw = r.input().get(start..r.position()).unwrap_or_default();
+            return Ok(Key::Unknown(UnknownKey::Other(raw)));
+        }
+    };
+    let name = if ident {
+        text.strip_prefix(':').unwrap_or(&text)
+    } else {
+        &text
+    };
+    let (found, n) = find(names, name, hint);
+    *compared += n;
+    Ok(match found {
+        Some(i) => Key::Field(i),
+        None if ident => Key::Unknown(UnknownKey::Ident(text)),
+        None => Key::Unknown(UnknownKey::Text(text)),
+    })
+}
+
+/// Decodes a struct from a map.
+#[inline]
+pub fn decode_map<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
+    let at = r.position();
+    let mut slots = T::slots();
+    decode_map_with(r, T::SHAPE, |r, i| T::fill(&mut slots, i, r))?;
+    T::build(slots, at)
+}
+
+/// Reads a map of `shape`'s fields in any order, handing each known field
+/// to `fill` and skipping unknown keys (an error under
+/// `deny_unknown_fields`).
+pub fn decode_map_with<'de>(
+    r: &mut Reader<'de>,
+    shape: &Shape,
+    mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut seq = r.map()?;
+    let mut hint = 0;
+    let mut compared = 0;
+    while seq.next(r)? {
+        let at = r.position();
+        match read_key(r, shape.names, hint, &mut compared)? {
+            Key::Field(i) => {
+                fill(r, i)?;
+                hint = i + 1;
+            }
+            Key::Unknown(key) if shape.deny_unknown => return Err(key.error(at)),
+            Key::Unknown(_) => r.skip()?,
+        }
+    }
+    Ok(())
+}
+
+/// Decodes a record: tag 27 over `[name, map]` with the expected name (a
+/// bare map is accepted too).
+pub fn decode_record<'de, T: DecodeFields<'de>>(
+    r: &mut Reader<'de>,
+    name: &'static str,
+) -> Result<T, Error> {
+    if r.peek_tag() != Some(RECORD) {
+        return decode_map(r);
+    }
+    let at = r.position();
+    r.tag()?;
+    r.enter()?;
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: RECORD }, at);
+    let mut seq = r.array()?;
+    if !seq.next(r)? {
+        return Err(bad());
+    }
+    if r.text()? != name {
+        return Err(bad());
+    }
+    if !seq.next(r)? {
+        return Err(bad());
+    }
+    let value = decode_map(r)?;
+    seq.finish(r).map_err(|_| bad())?;
+    r.leave();
+    Ok(value)
+}
+
+/// Puts a decoded value in `slot`; a second value for the same field is a
+/// duplicate key unless the options keep the last one. Errors gain the
+/// field in their path.
+#[inline]
+pub fn fill<'de, T>(
+    slot: &mut Option<T>,
+    r: &mut Reader<'de>,
+    name: &'static str,
+    decode: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+) -> Result<(), Error> {
+    if slot.is_some() && r.options().duplicate_keys == DuplicateKeys::Reject {
+        return Err(r.error(ErrorKind::DuplicateKey).in_field(name));
+    }
+    *slot = Some(decode(r).map_err(|e| e.in_field(name))?);
+    Ok(())
+}
+
+/// A field's value from its slot: the decoded value, or what the type takes
+/// when absent (`None` for options), or a missing-field error.
+#[inline]
+pub fn take<'de, T: Decode<'de>>(
+    slot: Option<T>,
+    name: &'static str,
+    at: usize,
+) -> Result<T, Error> {
+    match slot {
+        Some(v) => Ok(v),
+        None => T::absent().ok_or_else(|| missing(name, at)),
+    }
+}
+
+/// Like [`take`] for a `#[boring(bytes)]` field.
+#[inline]
+pub fn take_bytes<'de, T: DecodeBytes<'de>>(
+    slot: Option<T>,
+    name: &'static str,
+    at: usize,
+) -> Result<T, Error> {
+    match slot {
+        Some(v) => Ok(v),
+        None => T::absent().ok_or_else(|| missing(name, at)),
+    }
+}
+
+/// A field that must be present (a `with` field without a default).
+#[inline]
+pub fn require<T>(slot: Option<T>, name: &'static str, at: usize) -> Result<T, Error> {
+    slot.ok_or_else(|| missing(name, at))
+}
+
+#[cold]
+pub(super) fn missing(name: &'static str, at: usize) -> Error {
+    Error::new(ErrorKind::MissingField(name), at).in_field(name)
+}

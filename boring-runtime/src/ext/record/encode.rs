@@ -1,0 +1,277 @@
+//! Writing structs as maps and records, and sequences of them as shaped tables.
+
+use super::*;
+
+/// Field access the derive generates for a struct with named fields.
+pub trait EncodeFields {
+    /// The type's field description.
+    const SHAPE: &'static Shape;
+
+    /// Whether field `field` is written (false for a `None` under
+    /// `skip_if_none`).
+    #[inline]
+    fn present(&self, field: usize) -> bool {
+        let _ = field;
+        true
+    }
+
+    /// Writes the value of field `field`.
+    fn encode_field<S: Sink>(&self, field: usize, w: &mut Writer<S>) -> Result<(), Error>;
+}
+
+/// Writes field `i`'s key: one copy of its precomputed bytes, or through the
+/// stringref table when a namespace is open.
+#[inline]
+pub(super) fn write_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
+    if w.stringref_active() {
+        if shape.keyword {
+            w.tag(IDENT)?;
+        }
+        w.str(shape.texts.get(i).copied().unwrap_or_default())
+    } else {
+        w.raw(shape.key(i))
+    }
+}
+
+/// Writes a struct as a map, keys in the profile's order.
+#[inline]
+pub fn encode_map<T: EncodeFields + ?Sized, S: Sink>(
+    value: &T,
+    w: &mut Writer<S>,
+) -> Result<(), Error> {
+    encode_map_with(
+        w,
+        T::SHAPE,
+        |i| value.present(i),
+        |w, i| value.encode_field(i, w),
+    )
+}
+
+/// Writes a map of `shape`'s fields: `present` tells which are written,
+/// `field` writes one value (used directly for struct variants).
+pub fn encode_map_with<S: Sink>(
+    w: &mut Writer<S>,
+    shape: &Shape,
+    present: impl Fn(usize) -> bool,
+    mut field: impl FnMut(&mut Writer<S>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let n = shape.len();
+    let count = if shape.skippable {
+        (0..n).filter(|&i| present(i)).count()
+    } else {
+        n
+    };
+    w.map(count)?;
+    let mut one = |w: &mut Writer<S>, i: usize| -> Result<(), Error> {
+        if !shape.skippable || present(i) {
+            write_key(w, shape, i)?;
+            field(w, i)?;
+        }
+        Ok(())
+    };
+    match shape.order(w.options().key_order) {
+        None => (0..n).try_for_each(|i| one(w, i)),
+        Some(order) => order.iter().try_for_each(|&i| one(w, i)),
+    }
+}
+
+/// Writes a record as tag 27 over `[name, map]`: keyword keys, declaration
+/// order (sorted under the sorted profiles).
+pub fn encode_record<T: EncodeFields + ?Sized, S: Sink>(
+    value: &T,
+    name: &str,
+    w: &mut Writer<S>,
+) -> Result<(), Error> {
+    w.tag(RECORD)?;
+    w.array(2)?;
+    w.str(name)?;
+    encode_map(value, w)
+}
+
+/// Writes a sequence of records: a shaped table (tag 39649) when the options
+/// ask for shapes and the reference's rules (WIRE.md §7) accept the
+/// sequence, else a plain array of maps. Decides exactly as `Value` does for
+/// the same maps, so both write the same bytes.
+pub fn encode_seq<'a, T, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+where
+    T: EncodeFields + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T> + Clone,
+{
+    let shape = T::SHAPE;
+    if w.options().shapes && items.len() >= 2 && !shape.is_empty() {
+        if !shape.skippable {
+            // Every row holds every field in declaration order: E = n × U,
+            // no padding.
+            let n = shape.len();
+            let estimates = (0..n).map(|i| shape.estimate(i)).sum();
+            if dense_enough(items.len().saturating_mul(n), n, 0, estimates) {
+                return write_full_table(items, shape, w);
+            }
+        } else if let Some(union) = Union::plan(items.clone(), shape) {
+            return union.write(items, shape, w);
+        }
+    }
+    w.array(items.len())?;
+    for item in items {
+        encode_map(item, w)?;
+    }
+    Ok(())
+}
+
+/// The table of a record type without optional fields: the header is the
+/// precomputed constant, every row is full.
+pub(super) fn write_full_table<'a, T, S, I>(
+    items: I,
+    shape: &Shape,
+    w: &mut Writer<S>,
+) -> Result<(), Error>
+where
+    T: EncodeFields + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T>,
+{
+    let n = shape.len();
+    if w.stringref_active() {
+        w.tag(TAG)?;
+        w.array(2)?;
+        w.array(n)?;
+        (0..n).try_for_each(|i| write_key(w, shape, i))?;
+    } else {
+        w.raw(shape.header)?;
+    }
+    w.array(items.len())?;
+    for item in items {
+        w.array(n)?;
+        (0..n).try_for_each(|i| item.encode_field(i, w))?;
+    }
+    Ok(())
+}
+
+/// A small buffer of field indices: on the stack for up to 64 fields, so
+/// that shaping a vector allocates nothing for ordinary records.
+#[allow(clippy::large_enum_variant)] // the large variant is the point
+pub(super) enum Indices {
+    Stack([usize; 64], usize),
+    Heap(Vec<usize>),
+}
+
+impl Indices {
+    pub(super) fn new(capacity: usize) -> Self {
+        if capacity <= 64 {
+            Indices::Stack([0; 64], 0)
+        } else {
+            Indices::Heap(Vec::with_capacity(capacity))
+        }
+    }
+
+    pub(super) fn push(&mut self, v: usize) {
+        match self {
+            Indices::Stack(buf, len) => {
+                if let Some(slot) = buf.get_mut(*len) {
+                    *slot = v;
+                    *len += 1;
+                }
+            }
+            Indices::Heap(buf) => buf.push(v),
+        }
+    }
+
+    pub(super) fn set(&mut self, i: usize, v: usize) {
+        let slot = match self {
+            Indices::Stack(buf, len) => buf.get_mut(..*len).and_then(|b| b.get_mut(i)),
+            Indices::Heap(buf) => buf.get_mut(i),
+        };
+        if let Some(slot) = slot {
+            *slot = v;
+        }
+    }
+
+    pub(super) fn as_slice(&self) -> &[usize] {
+        match self {
+            Indices::Stack(buf, len) => buf.get(..*len).unwrap_or_default(),
+            Indices::Heap(buf) => buf,
+        }
+    }
+}
+
+/// The union of the fields present in a sequence of records, in first-seen
+/// order, when the density guard accepts the table.
+pub(super) struct Union {
+    /// Union position → field.
+    fields: Indices,
+    /// Field → union position (`usize::MAX` when never present).
+    positions: Indices,
+}
+
+impl Union {
+    pub(super) fn plan<'a, T, I>(items: I, shape: &Shape) -> Option<Union>
+    where
+        T: EncodeFields + 'a,
+        I: Iterator<Item = &'a T>,
+    {
+        let n = shape.len();
+        let mut fields = Indices::new(n);
+        let mut positions = Indices::new(n);
+        (0..n).for_each(|_| positions.push(usize::MAX));
+        let (mut occurrences, mut padding) = (0, 0);
+        for item in items {
+            let (mut size, mut highest) = (0, None::<usize>);
+            for i in (0..n).filter(|&i| item.present(i)) {
+                let known = positions.as_slice().get(i).copied().unwrap_or(usize::MAX);
+                let p = if known == usize::MAX {
+                    let p = fields.as_slice().len();
+                    fields.push(i);
+                    positions.set(i, p);
+                    p
+                } else {
+                    known
+                };
+                size += 1;
+                highest = Some(highest.map_or(p, |h| h.max(p)));
+            }
+            occurrences += size;
+            padding += highest.map_or(0, |h| h + 1 - size);
+        }
+        let union = fields.as_slice();
+        let estimates = union.iter().map(|&i| shape.estimate(i)).sum();
+        dense_enough(occurrences, union.len(), padding, estimates)
+            .then_some(Union { fields, positions })
+    }
+
+    pub(super) fn write<'a, T, S, I>(
+        &self,
+        items: I,
+        shape: &Shape,
+        w: &mut Writer<S>,
+    ) -> Result<(), Error>
+    where
+        T: EncodeFields + 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a T>,
+    {
+        let union = self.fields.as_slice();
+        let positions = self.positions.as_slice();
+        w.tag(TAG)?;
+        w.array(2)?;
+        w.array(union.len())?;
+        union.iter().try_for_each(|&i| write_key(w, shape, i))?;
+        w.array(items.len())?;
+        for item in items {
+            let width = (0..shape.len())
+                .filter(|&i| item.present(i))
+                .filter_map(|i| positions.get(i))
+                .max()
+                .map_or(0, |p| p + 1);
+            w.array(width)?;
+            for &i in union.iter().take(width) {
+                if item.present(i) {
+                    item.encode_field(i, w)?;
+                } else {
+                    w.undefined()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,181 @@
+//! Reading shaped tables (tag 39649) into records.
+
+use super::*;
+
+/// What decoding a sequence of records cost in key work, for tests and
+/// diagnostics: tables whose header matched the type's constant compare no
+/// key at all.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Shaped tables read.
+    pub tables: usize,
+    /// Tables whose header bytes equalled the type's header constant.
+    pub matched_headers: usize,
+    /// Field names compared against keys.
+    pub key_comparisons: usize,
+    /// Rows (or maps) decoded.
+    pub rows: usize,
+}
+
+/// Decodes a sequence of records from a plain array of maps or a shaped
+/// table (tag 39649).
+#[inline]
+pub fn decode_vec<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
+    decode_vec_stats(r).map(|(items, _)| items)
+}
+
+/// [`decode_vec`], also reporting the key work done.
+pub fn decode_vec_stats<'de, T: DecodeFields<'de>>(
+    r: &mut Reader<'de>,
+) -> Result<(Vec<T>, TableStats), Error> {
+    let mut stats = TableStats::default();
+    if r.peek_tag() == Some(TAG) {
+        let items = decode_table(r, &mut stats)?;
+        return Ok((items, stats));
+    }
+    let mut seq = r.array()?;
+    let mut out = Vec::with_capacity(seq.size_hint());
+    while seq.next(r)? {
+        let at = r.position();
+        let mut slots = T::slots();
+        let index = out.len();
+        let filled = decode_map_with(r, T::SHAPE, |r, i| T::fill(&mut slots, i, r))
+            .and_then(|()| T::build(slots, at));
+        out.push(filled.map_err(|e| e.at_index(index))?);
+    }
+    stats.rows = out.len();
+    Ok((out, stats))
+}
+
+/// How the columns of a table map onto fields.
+pub(super) enum Plan {
+    /// The header equals the type's constant: column `i` is field `i`.
+    Identity(usize),
+    /// Column → field (`None`: a key the type does not know).
+    Mapped(Vec<Option<usize>>),
+}
+
+impl Plan {
+    /// The field of column `j`; `Err` when the row is longer than the keys.
+    #[inline]
+    pub(super) fn column(&self, j: usize) -> Result<Option<usize>, ()> {
+        match self {
+            Plan::Identity(n) if j < *n => Ok(Some(j)),
+            Plan::Identity(_) => Err(()),
+            Plan::Mapped(cols) => cols.get(j).copied().ok_or(()),
+        }
+    }
+
+    /// Reads and validates a foreign key array: non-empty, no duplicates.
+    pub(super) fn read<'de>(
+        r: &mut Reader<'de>,
+        names: &[&str],
+        deny_unknown: bool,
+        stats: &mut TableStats,
+        bad: impl Fn() -> Error,
+    ) -> Result<Plan, Error> {
+        if !matches!(r.peek_head()?, Head::Array(_)) {
+            return Err(bad());
+        }
+        let mut keys = r.array()?;
+        let mut cols = Vec::with_capacity(keys.size_hint().min(names.len() * 2 + 8));
+        let mut seen = vec![false; names.len()];
+        let mut unknown: Vec<UnknownKey<'de>> = Vec::new();
+        while keys.next(r)? {
+            let at = r.position();
+            match read_key(r, names, cols.len(), &mut stats.key_comparisons)? {
+                Key::Field(i) => {
+                    match seen.get_mut(i) {
+                        Some(s) if !*s => *s = true,
+                        _ => return Err(bad()),
+                    }
+                    cols.push(Some(i));
+                }
+                Key::Unknown(key) => {
+                    if deny_unknown {
+                        return Err(key.error(at));
+                    }
+                    if unknown.contains(&key) {
+                        return Err(bad());
+                    }
+                    unknown.push(key);
+                    cols.push(None);
+                }
+            }
+        }
+        if cols.is_empty() {
+            return Err(bad());
+        }
+        Ok(Plan::Mapped(cols))
+    }
+}
+
+/// Reads tag 39649 `[keys, rows]` into records. A header byte-equal to the
+/// type's constant maps columns to fields with no key work (its literals
+/// still pass through the reader, which registers them for stringref); any
+/// other header is matched once and the permutation applied to every row.
+pub(super) fn decode_table<'de, T: DecodeFields<'de>>(
+    r: &mut Reader<'de>,
+    stats: &mut TableStats,
+) -> Result<Vec<T>, Error> {
+    let at = r.position();
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    let matched = r.rest().starts_with(T::SHAPE.header);
+    r.expect_tag(TAG)?;
+    r.enter()?;
+    let mut parts = r.array()?;
+    if !matches!(parts.declared(), Some(2) | None) || !parts.next(r)? {
+        return Err(bad());
+    }
+    stats.tables += 1;
+    let plan = if matched {
+        stats.matched_headers += 1;
+        r.skip()?;
+        Plan::Identity(T::SHAPE.len())
+    } else {
+        Plan::read(r, T::SHAPE.names, T::SHAPE.deny_unknown, stats, bad)?
+    };
+    if !parts.next(r)? {
+        return Err(bad());
+    }
+    let mut rows = r.array()?;
+    let mut out = Vec::with_capacity(rows.size_hint());
+    while rows.next(r)? {
+        let index = out.len();
+        let row = decode_row(r, &plan, bad).map_err(|e| e.at_index(index))?;
+        out.push(row);
+    }
+    parts.finish(r).map_err(|_| bad())?;
+    r.leave();
+    stats.rows += out.len();
+    Ok(out)
+}
+
+/// One row: values by column, `undefined` for an absent key.
+#[inline]
+pub(super) fn decode_row<'de, T: DecodeFields<'de>>(
+    r: &mut Reader<'de>,
+    plan: &Plan,
+    bad: impl Fn() -> Error,
+) -> Result<T, Error> {
+    let at = r.position();
+    if !matches!(r.peek_head()?, Head::Array(_)) {
+        return Err(bad());
+    }
+    let mut slots = T::slots();
+    let mut seq = r.array()?;
+    let mut j = 0;
+    while seq.next(r)? {
+        let field = plan.column(j).map_err(|()| bad())?;
+        j += 1;
+        if r.peek()? == 0xf7 {
+            r.null()?;
+            continue;
+        }
+        match field {
+            Some(i) => T::fill(&mut slots, i, r)?,
+            None => r.skip()?,
+        }
+    }
+    T::build(slots, at)
+}

@@ -1,0 +1,11 @@
+//! The derive's compile errors, one directory per topic.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui/attributes/*.rs");
+    t.compile_fail("ui/conflicts/*.rs");
+    t.compile_fail("ui/traits/*.rs");
+
+    t.pass("ui/shapes/*.rs");
+}
