@@ -14,20 +14,20 @@ use crate::shape;
 
 /// Decode-side context: the private path and the type's lifetimes (which
 /// become `'de` in field types).
-struct Dx<'a> {
-    private: &'a TokenStream,
+pub(crate) struct Dx<'a> {
+    pub(crate) private: &'a TokenStream,
     lifetimes: HashSet<Ident>,
 }
 
 impl Dx<'_> {
     /// A field type with the type's lifetimes replaced by `'de`.
-    fn ty(&self, f: &Field<'_>) -> TokenStream {
+    pub(crate) fn ty(&self, f: &Field<'_>) -> TokenStream {
         bound::replace_lifetimes(f.ty.to_token_stream(), &self.lifetimes)
     }
 
     /// A function reading the field's value: `fn(&mut Reader<'de>) ->
     /// Result<T, Error>`.
-    fn read_fn(&self, f: &Field<'_>) -> TokenStream {
+    pub(crate) fn read_fn(&self, f: &Field<'_>) -> TokenStream {
         let private = self.private;
         let de = de_lifetime();
         let ty = self.ty(f);
@@ -306,11 +306,14 @@ fn fields_impl(dx: &Dx<'_>, input: &Input<'_>, fields: &[Field<'_>]) -> TokenStr
     } else {
         quote!()
     };
+    let columns = crate::columns::decode_items(dx, &live);
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::DecodeFields<#de> for #ident #ty_generics #where_clause {
             const SHAPE: &'static #private::Shape = #shape;
             type Slots = (#(#slot_types,)*);
+
+            #columns
 
             #[inline]
             fn slots() -> Self::Slots {

@@ -246,12 +246,15 @@ fn fields_impl(cx: &Ctx<'_>, input: &Input<'_>, live: &[&Field<'_>]) -> TokenStr
             }
         }
     };
+    let columns = crate::columns::encode_methods(cx, live);
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::EncodeFields for #ident #ty_generics #where_clause {
             const SHAPE: &'static #private::Shape = #shape;
 
             #present_fn
+
+            #columns
 
             #[inline]
             fn encode_field<__S: #private::Sink>(

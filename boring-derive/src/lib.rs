@@ -12,6 +12,7 @@ mod ast;
 mod attr;
 mod bound;
 mod check;
+mod columns;
 mod decode;
 mod encode;
 mod errors;

@@ -3,6 +3,10 @@
 
 pub use crate::codec::{decode_byte_array, decode_byte_string, Decode, Encode};
 pub use crate::error::{Error, ErrorKind, PathSegment};
+pub use crate::ext::columns::{
+    fill_column, next_cell, optional_column, optional_column_is_typed, read_column,
+};
+pub use crate::ext::record::plain_column;
 pub use crate::ext::record::{
     decode_enum, decode_enum_vec, decode_map, decode_map_with, decode_record, decode_unit,
     decode_vec, encode_enum, encode_enum_seq, encode_map, encode_map_with, encode_record,
@@ -15,7 +19,7 @@ pub use crate::Value;
 pub use alloc::vec::Vec;
 pub use core::clone::Clone;
 pub use core::default::Default;
-pub use core::iter::{ExactSizeIterator, Iterator};
+pub use core::iter::{ExactSizeIterator, IntoIterator, Iterator};
 pub use core::marker::Sized;
 pub use core::option::Option;
 pub use core::result::Result;

@@ -20,6 +20,24 @@ pub trait DecodeFields<'de>: Sized {
     /// Builds the value; `at` is the offset of the map (or row) for
     /// missing-field errors.
     fn build(slots: Self::Slots, at: usize) -> Result<Self, Error>;
+
+    /// One `Option<Vec<_>>` per field: the columns of a columnar table.
+    type Columns;
+
+    /// No column read yet.
+    fn columns() -> Self::Columns;
+
+    /// Decodes the column of field `field`: `rows` values.
+    fn fill_column(
+        columns: &mut Self::Columns,
+        field: usize,
+        rows: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<(), Error>;
+
+    /// Builds the rows from their columns; a field without a column is
+    /// absent in every row.
+    fn build_rows(columns: Self::Columns, rows: usize, at: usize) -> Result<Vec<Self>, Error>;
 }
 
 /// The index of `name` in `names`, trying `hint` (the field after the

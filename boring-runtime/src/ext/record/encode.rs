@@ -1,6 +1,7 @@
 //! Writing structs as maps and records, and sequences of them as shaped tables.
 
 use super::*;
+use crate::ext::columns::write_table;
 
 /// Field access the derive generates for a struct with named fields.
 pub trait EncodeFields {
@@ -17,12 +18,36 @@ pub trait EncodeFields {
 
     /// Writes the value of field `field`.
     fn encode_field<S: Sink>(&self, field: usize, w: &mut Writer<S>) -> Result<(), Error>;
+
+    /// Writes field `field` of every row as one column of a columnar table:
+    /// by default a plain array of the values, `undefined` where a row
+    /// leaves the field out. The derive forwards plain fields to their
+    /// type's [`Encode::encode_column`](crate::Encode::encode_column).
+    fn encode_column<'a, S, I>(items: I, field: usize, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: Sized + 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        plain_column(items, field, w)
+    }
+
+    /// Whether [`EncodeFields::encode_column`] writes field `field` as a
+    /// typed array.
+    fn column_is_typed<'a, I>(items: I, field: usize) -> bool
+    where
+        Self: Sized + 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        let _ = (items, field);
+        false
+    }
 }
 
 /// Writes field `i`'s key: one copy of its precomputed bytes, or through the
 /// stringref table when a namespace is open.
 #[inline]
-pub(super) fn write_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
+pub(crate) fn write_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
     if w.stringref_active() {
         if shape.keyword {
             w.tag(IDENT)?;
@@ -88,9 +113,11 @@ pub fn encode_record<T: EncodeFields + ?Sized, S: Sink>(
     encode_map(value, w)
 }
 
-/// Writes a sequence of records: a shaped table (tag 39649) when the options
-/// ask for shapes and the reference's rules (WIRE.md §7) accept the
-/// sequence, else a plain array of maps. Decides exactly as `Value` does for
+/// Writes a sequence of records: a columnar table (tag 39653) when the
+/// options ask for columns, the table qualifies and one of its columns is
+/// typed; else a shaped table (tag 39649) when the options ask for shapes
+/// and the reference's rules (WIRE.md §7) accept the sequence; else a plain
+/// array of maps. Decides exactly as `Value` does for
 /// the same maps, so both write the same bytes.
 pub fn encode_seq<'a, T, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
 where
@@ -99,17 +126,32 @@ where
     I: ExactSizeIterator<Item = &'a T> + Clone,
 {
     let shape = T::SHAPE;
-    if w.options().shapes && items.len() >= 2 && !shape.is_empty() {
+    let (shapes, columns) = (w.options().shapes, w.options().columns);
+    if (shapes || columns) && items.len() >= 2 && !shape.is_empty() {
         if !shape.skippable {
             // Every row holds every field in declaration order: E = n × U,
             // no padding.
             let n = shape.len();
             let estimates = (0..n).map(|i| shape.estimate(i)).sum();
             if dense_enough(items.len().saturating_mul(n), n, 0, estimates) {
-                return write_full_table(items, shape, w);
+                if columns {
+                    let mut all = Indices::new(n);
+                    (0..n).for_each(|i| all.push(i));
+                    if write_table(items.clone(), all.as_slice(), true, w)? {
+                        return Ok(());
+                    }
+                }
+                if shapes {
+                    return write_full_table(items, shape, w);
+                }
             }
         } else if let Some(union) = Union::plan(items.clone(), shape) {
-            return union.write(items, shape, w);
+            if columns && write_table(items.clone(), union.fields.as_slice(), false, w)? {
+                return Ok(());
+            }
+            if shapes {
+                return union.write(items, shape, w);
+            }
         }
     }
     w.array(items.len())?;
@@ -274,4 +316,23 @@ impl Union {
         }
         Ok(())
     }
+}
+
+/// The default column of a field: a plain array of its values, `undefined`
+/// for rows that leave it out.
+pub fn plain_column<'a, T, S, I>(items: I, field: usize, w: &mut Writer<S>) -> Result<(), Error>
+where
+    T: EncodeFields + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T>,
+{
+    w.array(items.len())?;
+    for item in items {
+        if item.present(field) {
+            item.encode_field(field, w)?;
+        } else {
+            w.undefined()?;
+        }
+    }
+    Ok(())
 }

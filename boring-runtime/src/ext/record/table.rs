@@ -33,6 +33,12 @@ pub fn decode_vec_stats<'de, T: DecodeFields<'de>>(
         let items = decode_table(r, &mut stats)?;
         return Ok((items, stats));
     }
+    if r.peek_tag() == Some(crate::ext::columns::TAG) {
+        let items = crate::ext::columns::read_table(r)?;
+        stats.tables += 1;
+        stats.rows += items.len();
+        return Ok((items, stats));
+    }
     let mut seq = r.array()?;
     let mut out = Vec::with_capacity(seq.size_hint());
     while seq.next(r)? {
@@ -107,6 +113,20 @@ impl Plan {
             return Err(bad());
         }
         Ok(Plan::Mapped(cols))
+    }
+}
+
+/// Reads a table's key array (of a shaped or columnar table) and maps each
+/// key onto a field of `shape` (`None`: a key the type does not know).
+pub(crate) fn read_table_keys<'de>(
+    r: &mut Reader<'de>,
+    shape: &Shape,
+    bad: impl Fn() -> Error,
+) -> Result<Vec<Option<usize>>, Error> {
+    let mut stats = TableStats::default();
+    match Plan::read(r, shape.names, shape.deny_unknown, &mut stats, bad)? {
+        Plan::Mapped(fields) => Ok(fields),
+        Plan::Identity(n) => Ok((0..n).map(Some).collect()),
     }
 }
 

@@ -1,0 +1,159 @@
+//! The column methods of `EncodeFields` and `DecodeFields`: how each field
+//! of a record is written and read as one column of a columnar table
+//! (tag 39653). Plain fields use their type's own column layout (a typed
+//! array for numbers); `skip_if_none` fields mark left-out rows; `with` and
+//! `bytes` fields are plain arrays of what they write.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::Field;
+use crate::bound::de_lifetime;
+use crate::decode::Dx;
+use crate::encode::Ctx;
+
+/// How a field's column is written.
+enum Column {
+    /// By the field type's `Encode::encode_column`.
+    Typed,
+    /// By the runtime's `optional_column` over `Option<T>`.
+    Optional,
+    /// By the default plain column (values as the field writes them).
+    Plain,
+}
+
+fn column(f: &Field<'_>) -> Column {
+    if f.attrs.with.is_some() || f.attrs.bytes.is_some() {
+        Column::Plain
+    } else if f.attrs.skip_if_none.is_some() {
+        Column::Optional
+    } else {
+        Column::Typed
+    }
+}
+
+/// `encode_column` and `column_is_typed` for `impl EncodeFields`.
+pub fn encode_methods(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    let mut writes = Vec::new();
+    let mut typed = Vec::new();
+    for (i, f) in live.iter().enumerate() {
+        let ty = f.ty;
+        let member = &f.member;
+        let values = quote!(#private::Iterator::map(__items, |__v| &__v.#member));
+        match column(f) {
+            Column::Typed => {
+                writes.push(quote_spanned! {ty.span()=>
+                    #i => <#ty as #private::Encode>::encode_column(#values, __w),
+                });
+                typed.push(quote_spanned! {ty.span()=>
+                    #i => <#ty as #private::Encode>::column_is_typed(#values),
+                });
+            }
+            Column::Optional => {
+                writes.push(quote!(#i => #private::optional_column(#values, __w),));
+                typed.push(quote!(#i => #private::optional_column_is_typed(#values),));
+            }
+            Column::Plain => {}
+        }
+    }
+    if writes.is_empty() {
+        return quote!();
+    }
+    quote! {
+        fn encode_column<'__a, __S, __I>(
+            __items: __I,
+            __field: usize,
+            __w: &mut #private::Writer<__S>,
+        ) -> #private::Result<(), #private::Error>
+        where
+            Self: '__a,
+            __S: #private::Sink,
+            __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+        {
+            match __field {
+                #(#writes)*
+                _ => #private::plain_column(__items, __field, __w),
+            }
+        }
+
+        fn column_is_typed<'__a, __I>(__items: __I, __field: usize) -> bool
+        where
+            Self: '__a,
+            __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+        {
+            match __field {
+                #(#typed)*
+                _ => false,
+            }
+        }
+    }
+}
+
+/// `Columns`, `columns`, `fill_column` and `build_rows` for
+/// `impl DecodeFields`.
+pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = dx.private;
+    let de = de_lifetime();
+    let types = live.iter().map(|f| {
+        let ty = dx.ty(f);
+        quote!(#private::Option<#private::Vec<#ty>>)
+    });
+    let nones = live.iter().map(|_| quote!(#private::Option::None));
+    let indices: Vec<syn::Index> = (0..live.len()).map(syn::Index::from).collect();
+    let fills = live.iter().zip(&indices).enumerate().map(|(i, (f, index))| {
+        let wire = &f.wire;
+        let ty = dx.ty(f);
+        let read = match column(f) {
+            Column::Plain => {
+                let read = dx.read_fn(f);
+                quote!(|__r| #private::read_column(__r, __rows, #read))
+            }
+            _ => quote_spanned!(f.ty.span()=> |__r| <#ty as #private::Decode<#de>>::decode_column(__r, __rows)),
+        };
+        quote!(#i => #private::fill_column(&mut __columns.#index, __r, #wire, #read),)
+    });
+    let empty = if live.is_empty() {
+        quote!(let _ = (__columns, __rows, __r);)
+    } else {
+        quote!()
+    };
+    quote! {
+        type Columns = (#(#types,)*);
+
+        #[inline]
+        fn columns() -> Self::Columns {
+            (#(#nones,)*)
+        }
+
+        fn fill_column(
+            __columns: &mut Self::Columns,
+            __field: usize,
+            __rows: usize,
+            __r: &mut #private::Reader<#de>,
+        ) -> #private::Result<(), #private::Error> {
+            #empty
+            match __field {
+                #(#fills)*
+                _ => #private::Result::Ok(()),
+            }
+        }
+
+        fn build_rows(
+            __columns: Self::Columns,
+            __rows: usize,
+            __at: usize,
+        ) -> #private::Result<#private::Vec<Self>, #private::Error> {
+            let mut __cells = (#(#private::Option::map(__columns.#indices, #private::IntoIterator::into_iter),)*);
+            let mut __out = #private::Vec::with_capacity(__rows);
+            for __row in 0..__rows {
+                let __slots = (#(#private::next_cell(&mut __cells.#indices),)*);
+                let __value = <Self as #private::DecodeFields<#de>>::build(__slots, __at);
+                __out.push(#private::Result::map_err(__value, |__e| __e.at_index(__row))?);
+            }
+            let _ = &mut __cells;
+            #private::Result::Ok(__out)
+        }
+    }
+}
