@@ -7,6 +7,15 @@ use crate::error::{Error, ErrorKind};
 use crate::ext::typed::{at_typed, decode_typed_vec, ints_fit_typed, write_floats, write_ints};
 use crate::wire::{Reader, Sink, Writer};
 
+/// An integer as `i128` for the typed-array width choice; a `u128` beyond
+/// `i128::MAX` becomes `i128::MAX`, which no 64-bit element holds either.
+fn wide<T>(v: T) -> i128
+where
+    i128: TryFrom<T>,
+{
+    i128::try_from(v).unwrap_or(i128::MAX)
+}
+
 /// The sequence layout shared by every integer type: the narrowest typed
 /// array when the options ask for typed arrays (and every value fits 64
 /// bits), a plain array otherwise.
@@ -18,7 +27,7 @@ macro_rules! int_seq {
             S: Sink,
             I: ExactSizeIterator<Item = &'a Self> + Clone,
         {
-            if w.options().typed_arrays && write_ints(w, items.clone().map(|v| *v as i128))? {
+            if w.options().typed_arrays && write_ints(w, items.clone().map(|v| wide(*v)))? {
                 return Ok(());
             }
             encode_array(items, w)
@@ -30,7 +39,7 @@ macro_rules! int_seq {
             S: Sink,
             I: ExactSizeIterator<Item = &'a Self> + Clone,
         {
-            if write_ints(w, items.clone().map(|v| *v as i128))? {
+            if write_ints(w, items.clone().map(|v| wide(*v)))? {
                 return Ok(());
             }
             encode_array(items, w)
@@ -41,7 +50,7 @@ macro_rules! int_seq {
             Self: 'a,
             I: ExactSizeIterator<Item = &'a Self> + Clone,
         {
-            ints_fit_typed(items.map(|v| *v as i128))
+            ints_fit_typed(items.map(|v| wide(*v)))
         }
     };
 }
