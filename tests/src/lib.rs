@@ -17,13 +17,16 @@ pub fn conformance_dir() -> PathBuf {
     ))
 }
 
-/// Decodes a hex string (either case, no separators).
+/// Decodes a hex string (either case; white space between digits is
+/// ignored, so tests can group bytes as the wire groups them).
 ///
 /// # Panics
 ///
 /// On an odd length or a non-hex digit: the fixtures are fixed data, so a
 /// malformed one is a broken checkout, not a case to report.
 pub fn hex(text: &str) -> Vec<u8> {
+    let text: String = text.split_whitespace().collect();
+    let text = text.as_str();
     assert!(
         text.len().is_multiple_of(2),
         "odd-length hex string {text:?}"

@@ -3,14 +3,7 @@
 //! nested fields, foreign tables, and hostile input.
 
 use boring::{Boring, ErrorKind, Options, Profile, Value};
-
-fn hex(s: &str) -> Vec<u8> {
-    let s: String = s.split_whitespace().collect();
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit"))
-        .collect()
-}
+use boring_tests::hex;
 
 #[derive(Boring, Debug, Clone, PartialEq)]
 struct Reading {

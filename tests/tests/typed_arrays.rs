@@ -3,14 +3,7 @@
 
 use boring::ext::typed::TypedSlice;
 use boring::{ErrorKind, Options, Value};
-
-fn hex(s: &str) -> Vec<u8> {
-    let s: String = s.split_whitespace().collect();
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit"))
-        .collect()
-}
+use boring_tests::hex;
 
 fn typed(tag: u8, payload: &[u8]) -> Vec<u8> {
     let mut out = vec![0xd8, tag, 0x40 | payload.len() as u8];

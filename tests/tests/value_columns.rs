@@ -2,14 +2,7 @@
 //! columns, the bytes, and the reader's expansion and validation.
 
 use boring::{ErrorKind, Float, Options, Value};
-
-fn hex(s: &str) -> Vec<u8> {
-    let s: String = s.split_whitespace().collect();
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit"))
-        .collect()
-}
+use boring_tests::hex;
 
 fn columns() -> Options {
     Options::default().stringref(false).columns(true)

@@ -2,14 +2,7 @@
 //! bytes, and the reader's expansion and validation.
 
 use boring::{ErrorKind, Options, Value};
-
-fn hex(s: &str) -> Vec<u8> {
-    let s: String = s.split_whitespace().collect();
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit"))
-        .collect()
-}
+use boring_tests::hex;
 
 fn kw(name: &str) -> Value {
     Value::keyword(name)
@@ -27,13 +20,15 @@ fn shaped(value: &Value) -> Vec<u8> {
 #[test]
 fn ragged_rows_use_undefined_and_short_rows() {
     let v = Value::Array(vec![
-        map(vec![(kw("a"), Value::Null), (kw("b"), 1.into()), (kw("c"), 2.into())]),
+        map(vec![
+            (kw("a"), Value::Null),
+            (kw("b"), 1.into()),
+            (kw("c"), 2.into()),
+        ]),
         map(vec![(kw("a"), 3.into()), (kw("c"), 4.into())]),
         map(vec![(kw("a"), 5.into())]),
     ]);
-    let expected = hex(
-        "d99ae1 82 83 d827623a61 d827623a62 d827623a63 83 83f60102 8303f704 8105",
-    );
+    let expected = hex("d99ae1 82 83 d827623a61 d827623a62 d827623a63 83 83f60102 8303f704 8105");
     assert_eq!(shaped(&v), expected);
     let back: Value = boring::from_slice(&expected).expect("decodes");
     assert_eq!(back, v);
@@ -41,7 +36,10 @@ fn ragged_rows_use_undefined_and_short_rows() {
 
 #[test]
 fn the_density_guard_declines_disjoint_rows() {
-    let v = Value::Array(vec![map(vec![(kw("a"), 1.into())]), map(vec![(kw("b"), 2.into())])]);
+    let v = Value::Array(vec![
+        map(vec![(kw("a"), 1.into())]),
+        map(vec![(kw("b"), 2.into())]),
+    ]);
     assert_eq!(shaped(&v), hex("82 a1 d827623a61 01 a1 d827623a62 02"));
 }
 
@@ -51,7 +49,10 @@ fn a_growing_key_set_is_shaped() {
         map(vec![(kw("a"), 1.into())]),
         map(vec![(kw("a"), 2.into()), (kw("b"), 3.into())]),
     ]);
-    assert_eq!(shaped(&v), hex("d99ae1 82 82 d827623a61 d827623a62 82 8101 820203"));
+    assert_eq!(
+        shaped(&v),
+        hex("d99ae1 82 82 d827623a61 d827623a62 82 8101 820203")
+    );
 }
 
 #[test]
@@ -66,16 +67,25 @@ fn declined_forms_stay_plain() {
         map(vec![(kw("a"), Value::Undefined)]),
         map(vec![(kw("a"), 1.into())]),
     ]);
-    assert_eq!(shaped(&undefined), hex("82 a1 d827623a61 f7 a1 d827623a61 01"));
+    assert_eq!(
+        shaped(&undefined),
+        hex("82 a1 d827623a61 f7 a1 d827623a61 01")
+    );
 }
 
 #[test]
 fn a_set_of_maps_is_never_shaped() {
     let set = Value::tag(
         258,
-        Value::Array(vec![map(vec![(kw("a"), 1.into())]), map(vec![(kw("a"), 2.into())])]),
+        Value::Array(vec![
+            map(vec![(kw("a"), 1.into())]),
+            map(vec![(kw("a"), 2.into())]),
+        ]),
     );
-    assert_eq!(shaped(&set), hex("d90102 82 a1 d827623a61 01 a1 d827623a61 02"));
+    assert_eq!(
+        shaped(&set),
+        hex("d90102 82 a1 d827623a61 01 a1 d827623a61 02")
+    );
 }
 
 #[test]
@@ -91,17 +101,21 @@ fn keeping_the_tagged_form_is_an_option() {
 #[test]
 fn malformed_tables_are_refused() {
     for bad in [
-        "d99ae1 81 80",           // one element
-        "d99ae1 82 80 80",        // no keys
-        "d99ae1 82 82 0101 80",   // duplicate keys
+        "d99ae1 81 80",              // one element
+        "d99ae1 82 80 80",           // no keys
+        "d99ae1 82 82 0101 80",      // duplicate keys
         "d99ae1 82 81 01 81 820203", // row longer than the keys
-        "d99ae1 82 81 01 81 01",  // a row that is not an array
-        "d99ae1 82 01 80",        // keys not an array
+        "d99ae1 82 81 01 81 01",     // a row that is not an array
+        "d99ae1 82 01 80",           // keys not an array
     ] {
         for expand in [true, false] {
             let opts = Options::default().expand_shapes(expand);
             let err = boring::from_slice_with::<Value>(&hex(bad), &opts).expect_err(bad);
-            assert_eq!(err.kind(), &ErrorKind::BadTagContent { tag: 39649 }, "{bad}");
+            assert_eq!(
+                err.kind(),
+                &ErrorKind::BadTagContent { tag: 39649 },
+                "{bad}"
+            );
         }
     }
 }
@@ -109,7 +123,12 @@ fn malformed_tables_are_refused() {
 #[test]
 fn stringref_applies_inside_shaped_tables() {
     let rows: Vec<Value> = (0..3)
-        .map(|i| map(vec![(kw("name"), Value::from("person")), (kw("id"), i.into())]))
+        .map(|i| {
+            map(vec![
+                (kw("name"), Value::from("person")),
+                (kw("id"), i.into()),
+            ])
+        })
         .collect();
     let v = Value::Array(rows);
     let bytes = boring::to_vec_with(&v, &Options::default().shapes(true)).expect("encodes");

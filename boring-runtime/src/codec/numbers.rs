@@ -55,6 +55,45 @@ macro_rules! int_seq {
     };
 }
 
+/// The sequence and column layouts of floats: a typed array of `f32` when
+/// every value survives the round trip, else of `f64` (always in a column;
+/// in other sequences when the options ask for typed arrays).
+macro_rules! float_seq {
+    ($widen:expr) => {
+        fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+        where
+            Self: 'a,
+            S: Sink,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            if w.options().typed_arrays && write_floats(w, items.clone().map($widen))? {
+                return Ok(());
+            }
+            encode_array(items, w)
+        }
+
+        fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+        where
+            Self: 'a,
+            S: Sink,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            if write_floats(w, items.clone().map($widen))? {
+                return Ok(());
+            }
+            encode_array(items, w)
+        }
+
+        fn column_is_typed<'a, I>(items: I) -> bool
+        where
+            Self: 'a,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            items.len() > 0
+        }
+    };
+}
+
 /// Decoding a sequence of numbers accepts a plain array or any typed array
 /// whose elements fit the target type.
 macro_rules! typed_vec {
@@ -158,37 +197,7 @@ impl Encode for f64 {
         w.f64(*self)
     }
 
-    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
-    where
-        Self: 'a,
-        S: Sink,
-        I: ExactSizeIterator<Item = &'a Self> + Clone,
-    {
-        if w.options().typed_arrays && write_floats(w, items.clone().copied())? {
-            return Ok(());
-        }
-        encode_array(items, w)
-    }
-
-    fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
-    where
-        Self: 'a,
-        S: Sink,
-        I: ExactSizeIterator<Item = &'a Self> + Clone,
-    {
-        if write_floats(w, items.clone().copied())? {
-            return Ok(());
-        }
-        encode_array(items, w)
-    }
-
-    fn column_is_typed<'a, I>(items: I) -> bool
-    where
-        Self: 'a,
-        I: ExactSizeIterator<Item = &'a Self> + Clone,
-    {
-        items.len() > 0
-    }
+    float_seq!(|v: &f64| *v);
 }
 
 impl<'de> Decode<'de> for f64 {
@@ -206,37 +215,7 @@ impl Encode for f32 {
         w.f32(*self)
     }
 
-    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
-    where
-        Self: 'a,
-        S: Sink,
-        I: ExactSizeIterator<Item = &'a Self> + Clone,
-    {
-        if w.options().typed_arrays && write_floats(w, items.clone().map(|v| f64::from(*v)))? {
-            return Ok(());
-        }
-        encode_array(items, w)
-    }
-
-    fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
-    where
-        Self: 'a,
-        S: Sink,
-        I: ExactSizeIterator<Item = &'a Self> + Clone,
-    {
-        if write_floats(w, items.clone().map(|v| f64::from(*v)))? {
-            return Ok(());
-        }
-        encode_array(items, w)
-    }
-
-    fn column_is_typed<'a, I>(items: I) -> bool
-    where
-        Self: 'a,
-        I: ExactSizeIterator<Item = &'a Self> + Clone,
-    {
-        items.len() > 0
-    }
+    float_seq!(|v: &f32| f64::from(*v));
 }
 
 impl<'de> Decode<'de> for f32 {
