@@ -1,0 +1,193 @@
+//! `boring-bench published [--quick] [--write-docs]`: prints the comparison
+//! report, saves it (and its charts) under `target/bench/`, and with
+//! `--write-docs` rewrites the generated part of `docs/PERFORMANCE.md` and
+//! the charts in `docs/performance/`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use boring_bench::run::Config;
+use boring_bench::{machine, report, Mode};
+
+/// Counts allocation calls and requested bytes; everything else is the
+/// system allocator's.
+struct Counting;
+
+static CALLS: AtomicU64 = AtomicU64::new(0);
+static BYTES: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every method forwards to `System` with the caller's arguments
+// unchanged, so `System`'s guarantees carry over; the counters are atomics.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        BYTES.fetch_add(layout.size() as u64, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged (see the impl's comment).
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        BYTES.fetch_add(layout.size() as u64, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // A growing realloc is an allocation as far as cost goes; count the
+        // bytes it adds.
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        BYTES.fetch_add(
+            new_size.saturating_sub(layout.size()) as u64,
+            Ordering::Relaxed,
+        );
+        // SAFETY: forwarded unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn counters() -> (u64, u64) {
+    (CALLS.load(Ordering::Relaxed), BYTES.load(Ordering::Relaxed))
+}
+
+const BEGIN: &str = "<!-- published:begin -->";
+const END: &str = "<!-- published:end -->";
+
+fn workspace_root() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::canonicalize(&root).unwrap_or(root)
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("target"))
+}
+
+/// Replaces the text between the markers of `doc` with `body`.
+fn splice(doc: &str, body: &str) -> Result<String, String> {
+    let start = doc
+        .find(BEGIN)
+        .ok_or_else(|| format!("no {BEGIN} marker"))?
+        + BEGIN.len();
+    let end = doc.find(END).ok_or_else(|| format!("no {END} marker"))?;
+    if end < start {
+        return Err("markers out of order".into());
+    }
+    Ok(format!(
+        "{}\n{}\n{}",
+        &doc[..start],
+        body.trim_end(),
+        &doc[end..]
+    ))
+}
+
+/// Where `--write-docs` puts the charts, relative to `docs/`.
+const CHART_DIR: &str = "performance";
+
+fn write_charts(dir: &std::path::Path, charts: &[(String, String)]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (name, svg) in charts {
+        std::fs::write(dir.join(format!("{name}.svg")), svg)?;
+    }
+    Ok(())
+}
+
+const USAGE: &str = "usage: boring-bench published [--quick] [--write-docs]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) != Some("published") {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    let mut mode = Mode::Full;
+    let mut write_docs = false;
+    for arg in &args[1..] {
+        match arg.as_str() {
+            "--quick" => mode = Mode::Quick,
+            "--write-docs" => write_docs = true,
+            other => {
+                eprintln!("unknown argument {other}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let config = match mode {
+        Mode::Full => Config::full(Some(counters)),
+        Mode::Quick => Config::quick(Some(counters)),
+    };
+    let report = report(mode, &config);
+    print!("{}", report.text);
+
+    let stamp = machine::timestamp();
+    let dir = target_dir().join("bench");
+    let file = dir.join(format!("{stamp}.txt"));
+    let chart_dir = dir.join(&stamp);
+    let saved = std::fs::create_dir_all(&chart_dir)
+        .and_then(|()| std::fs::write(&file, &report.text))
+        .and_then(|()| write_charts(&chart_dir, &report.charts));
+    match saved {
+        Ok(()) => eprintln!(
+            "saved {} and its charts in {}",
+            file.display(),
+            chart_dir.display()
+        ),
+        Err(e) => {
+            eprintln!("could not save {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    }
+
+    if write_docs {
+        let docs = workspace_root().join("docs");
+        let mut text = report.text.clone();
+        if !report.charts.is_empty() {
+            text.push_str("#### Size against decode time\n\n");
+            for (name, _) in &report.charts {
+                text.push_str(&format!("![{name}]({CHART_DIR}/{name}.svg)\n"));
+            }
+        }
+        let doc_path = docs.join("PERFORMANCE.md");
+        let result = write_charts(&docs.join(CHART_DIR), &report.charts)
+            .map_err(|e| e.to_string())
+            .and_then(|()| std::fs::read_to_string(&doc_path).map_err(|e| e.to_string()))
+            .and_then(|doc| splice(&doc, &text))
+            .and_then(|doc| std::fs::write(&doc_path, doc).map_err(|e| e.to_string()));
+        match result {
+            Ok(()) => eprintln!("rewrote {} and {CHART_DIR}/", doc_path.display()),
+            Err(e) => {
+                eprintln!("could not update {}: {e}", doc_path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splice;
+
+    #[test]
+    fn splice_replaces_only_between_markers() {
+        let doc = "head\n<!-- published:begin -->\nold\n<!-- published:end -->\ntail\n";
+        let out = splice(doc, "new\n").unwrap_or_default();
+        assert_eq!(
+            out,
+            "head\n<!-- published:begin -->\nnew\n<!-- published:end -->\ntail\n"
+        );
+        assert!(splice("no markers", "x").is_err());
+    }
+}
