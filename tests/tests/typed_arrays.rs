@@ -246,3 +246,25 @@ fn options_without_none_take_the_numbers_layout() {
         with_none
     );
 }
+
+#[test]
+fn fixed_size_arrays_take_exactly_their_length() {
+    let three: [f32; 3] =
+        boring::from_slice(&hex("83 f93c00 fa40000000 fb4008000000000000")).expect("plain array");
+    assert_eq!(three, [1.0, 2.0, 3.0]);
+    let names: [String; 2] = boring::from_slice(&hex("82 6161 6162")).expect("strings");
+    assert_eq!(names, ["a", "b"]);
+    for bad in ["82 01 02", "84 01 02 03 04", "9f 01 02 ff"] {
+        let err = boring::from_slice::<[u8; 3]>(&hex(bad)).expect_err(bad);
+        assert_eq!(err.kind(), &ErrorKind::BadCount, "{bad}");
+    }
+    let err = boring::from_slice::<[u8; 2]>(&hex("82 01 6161")).expect_err("text");
+    assert_eq!(err.path(), [boring::PathSegment::Index(1)]);
+    // Under typed arrays a fixed array is written and read as one.
+    let bytes = boring::to_vec_with(&[1.5f32, -2.0, 0.25], &typed_on()).expect("encodes");
+    assert_eq!(bytes[1], 85);
+    assert_eq!(
+        boring::from_slice::<[f32; 3]>(&bytes).expect("decodes"),
+        [1.5, -2.0, 0.25]
+    );
+}

@@ -7,7 +7,7 @@ use super::map_order::{write_map, write_set};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::profile::DuplicateKeys;
-use crate::wire::{Reader, Sink, Writer};
+use crate::wire::{Head, Reader, Sink, Writer};
 
 impl<T: Encode> Encode for [T] {
     #[inline]
@@ -49,11 +49,28 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     }
 }
 
+/// A plain array of exactly `N` items is read in place, with no heap
+/// allocation; any other sequence form (a typed array, a table) goes through
+/// `T::decode_vec`.
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         let at = r.position();
-        let items = T::decode_vec(r)?;
-        <[T; N]>::try_from(items).map_err(|_| Error::new(ErrorKind::BadCount, at))
+        if !matches!(r.peek_head()?, Head::Array(_)) {
+            let items = T::decode_vec(r)?;
+            return <[T; N]>::try_from(items).map_err(|_| Error::new(ErrorKind::BadCount, at));
+        }
+        let mut seq = r.array()?;
+        let mut slots: [Option<T>; N] = core::array::from_fn(|_| None);
+        for (i, slot) in slots.iter_mut().enumerate() {
+            if !seq.next(r)? {
+                return Err(Error::new(ErrorKind::BadCount, at));
+            }
+            *slot = Some(T::decode(r).map_err(|e| e.at_index(i))?);
+        }
+        seq.finish(r)?;
+        // The loop above filled every slot or returned: no input reaches
+        // the `None` arm.
+        Ok(slots.map(|slot| slot.unwrap_or_else(|| unreachable!("every slot is filled"))))
     }
 }
 

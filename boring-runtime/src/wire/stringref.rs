@@ -95,6 +95,26 @@ pub(crate) struct WriteTable {
     spans: Vec<(u32, u32, u64)>,
     table: HashTable<u32>,
     next: usize,
+    statics: StaticCache,
+}
+
+/// What the table knows of `'static` strings (derived types' keys), by
+/// address: a `'static` string never moves or changes, so its address and
+/// length identify its text without hashing it.
+#[derive(Default)]
+struct StaticCache {
+    slots: [(usize, usize, u64); STATIC_SLOTS],
+}
+
+const STATIC_SLOTS: usize = 32;
+/// A cached string that is not in the table and never will be: it was
+/// shorter than the threshold, which only grows.
+const NEVER: u64 = u64::MAX;
+
+impl StaticCache {
+    fn slot(text: &'static str) -> usize {
+        ((text.as_ptr() as usize >> 3) ^ text.len()) % STATIC_SLOTS
+    }
 }
 
 impl core::fmt::Debug for WriteTable {
@@ -112,12 +132,42 @@ impl WriteTable {
         self.spans.clear();
         self.table.clear();
         self.next = 0;
+        self.statics = StaticCache::default();
+    }
+
+    /// [`WriteTable::text`] for a `'static` string, answered from the
+    /// address cache when the string was seen before in this namespace.
+    #[inline]
+    pub fn static_text(&mut self, text: &'static str) -> Option<u64> {
+        let slot = StaticCache::slot(text);
+        let key = (text.as_ptr() as usize, text.len());
+        if let Some(&(ptr, len, index)) = self.statics.slots.get(slot) {
+            if (ptr, len) == key && len != 0 {
+                return (index != NEVER).then_some(index);
+            }
+        }
+        let before = self.next;
+        let found = self.text(text.as_bytes());
+        let index = match found {
+            Some(index) => index,
+            None if self.next > before => before as u64,
+            None => NEVER,
+        };
+        if let Some(entry) = self.statics.slots.get_mut(slot) {
+            *entry = (key.0, key.1, index);
+        }
+        found
     }
 
     /// The index of `text` if it was registered earlier in this namespace;
     /// otherwise registers it when it qualifies and returns `None`, meaning
     /// "write the literal".
     pub fn text(&mut self, text: &[u8]) -> Option<u64> {
+        // Thresholds only grow, so nothing shorter than the first one is
+        // ever in the table or ever enters it.
+        if text.len() < min_len(0) {
+            return None;
+        }
         let hash = hash_bytes(text);
         let arena = &self.arena;
         let spans = &self.spans;
@@ -235,5 +285,21 @@ mod tests {
         assert_eq!(t.text(b"wxyz"), Some(2));
         t.clear();
         assert_eq!(t.text(b"abc"), None);
+    }
+
+    #[test]
+    fn static_strings_agree_with_the_table() {
+        static KEYS: [&str; 3] = ["name", "id", "name2"];
+        let mut t = WriteTable::default();
+        assert_eq!(t.static_text(KEYS[0]), None);
+        assert_eq!(t.static_text(KEYS[1]), None);
+        assert_eq!(t.text(b"name2"), None);
+        assert_eq!(t.static_text(KEYS[0]), Some(0));
+        assert_eq!(t.static_text(KEYS[1]), None);
+        assert_eq!(t.static_text(KEYS[2]), Some(1));
+        assert_eq!(t.text(b"name"), Some(0));
+        t.clear();
+        assert_eq!(t.static_text(KEYS[0]), None);
+        assert_eq!(t.static_text(KEYS[0]), Some(0));
     }
 }

@@ -377,6 +377,20 @@ impl<S: Sink> Writer<S> {
         self.raw(v.as_bytes())
     }
 
+    /// A `'static` text string (a derived type's key): like [`Writer::str`],
+    /// but the stringref lookup is by address, without hashing.
+    #[inline]
+    pub fn static_str(&mut self, v: &'static str) -> Result<(), Error> {
+        if self.in_namespace {
+            if let Some(index) = self.strings.static_text(v) {
+                self.raw(&[0xd8, 0x19])?;
+                return self.u64(index);
+            }
+        }
+        self.head(Major::Text, v.len() as u64)?;
+        self.raw(v.as_bytes())
+    }
+
     /// A byte string (it takes a stringref index when it qualifies, but is
     /// always written literally).
     #[inline]
@@ -421,9 +435,7 @@ impl<S: Sink> Writer<S> {
             )));
         }
         if self.opts.profile == Profile::Ctap2 {
-            return Err(self.error(ErrorKind::Unencodable(
-                "CTAP2 canonical form has no tags",
-            )));
+            return Err(self.error(ErrorKind::Unencodable("CTAP2 canonical form has no tags")));
         }
         self.head(Major::Tag, tag)
     }
