@@ -41,14 +41,28 @@ pub struct Field<'a> {
     pub span: Span,
     pub ty: &'a Type,
     pub attrs: attr::Field,
-    /// The key written for this field (named fields only).
+    /// The key written for this field (named fields only); for an
+    /// integer key, its decimal text (used in error paths).
     pub wire: String,
+    /// The integer key (`key = N`), if the field has one.
+    pub int_key: Option<i128>,
 }
 
 impl Field<'_> {
     /// Whether the field is neither written nor read.
     pub fn skipped(&self) -> bool {
         self.attrs.skip.is_some()
+    }
+
+    /// Whether the field is a tuple field (no name, no key).
+    pub fn member_is_index(&self) -> bool {
+        matches!(self.member, Member::Unnamed(_))
+    }
+
+    /// Whether the field stands for entries of the enclosing map rather
+    /// than one keyed value (`flatten`, `unknown`).
+    pub fn spread(&self) -> bool {
+        self.attrs.flatten.is_some() || self.attrs.unknown.is_some()
     }
 }
 
@@ -59,6 +73,11 @@ pub struct Variant<'a> {
     pub fields: Vec<Field<'a>>,
     /// The name written for this variant.
     pub wire: String,
+    /// The integer identifier under `#[boring(index)]`: the discriminant,
+    /// or one more than the previous variant's.
+    pub id: i128,
+    /// The discriminant expression, when it is not an integer literal.
+    pub bad_discriminant: Option<&'a syn::Expr>,
 }
 
 impl<'a> Input<'a> {
@@ -72,29 +91,43 @@ impl<'a> Input<'a> {
                 let (style, fields) = fields(errors, &data.fields, rename_all);
                 Body::Struct(style, fields)
             }
-            Data::Enum(data) => Body::Enum(
-                data.variants
-                    .iter()
-                    .map(|v| {
-                        let attrs = attr::variant(errors, &v.attrs);
-                        let name = v.ident.to_string();
-                        let wire = match (&attrs.rename, rename_all) {
-                            (Some(r), _) => r.value.clone(),
-                            (None, Some(rule)) => rule.variant(&name),
-                            (None, None) => name,
-                        };
-                        // rename_all names variants; their fields keep
-                        // their own names.
-                        let (style, fields) = fields(errors, &v.fields, None);
-                        Variant {
-                            ident: &v.ident,
-                            style,
-                            fields,
-                            wire,
-                        }
-                    })
-                    .collect(),
-            ),
+            Data::Enum(data) => {
+                let mut next_id: i128 = 0;
+                Body::Enum(
+                    data.variants
+                        .iter()
+                        .map(|v| {
+                            let (id, bad_discriminant) =
+                                match v.discriminant.as_ref().map(|(_, e)| e) {
+                                    None => (next_id, None),
+                                    Some(e) => match discriminant(e) {
+                                        Some(n) => (n, None),
+                                        None => (next_id, Some(e)),
+                                    },
+                                };
+                            next_id = id.saturating_add(1);
+                            let attrs = attr::variant(errors, &v.attrs);
+                            let name = v.ident.to_string();
+                            let wire = match (&attrs.rename, rename_all) {
+                                (Some(r), _) => r.value.clone(),
+                                (None, Some(rule)) => rule.variant(&name),
+                                (None, None) => name,
+                            };
+                            // rename_all names variants; their fields keep
+                            // their own names.
+                            let (style, fields) = fields(errors, &v.fields, None);
+                            Variant {
+                                ident: &v.ident,
+                                style,
+                                fields,
+                                wire,
+                                id,
+                                bad_discriminant,
+                            }
+                        })
+                        .collect(),
+                )
+            }
             Data::Union(data) => {
                 errors.add(
                     data.union_token.span,
@@ -122,6 +155,24 @@ impl<'a> Input<'a> {
     }
 }
 
+/// The value of an integer-literal discriminant (`3`, `-1`).
+fn discriminant(e: &syn::Expr) -> Option<i128> {
+    match e {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse::<i128>().ok(),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => discriminant(expr).map(|n| -n),
+        syn::Expr::Group(g) => discriminant(&g.expr),
+        syn::Expr::Paren(p) => discriminant(&p.expr),
+        _ => None,
+    }
+}
+
 fn fields<'a>(
     errors: &mut Errors,
     fields: &'a Fields,
@@ -145,10 +196,14 @@ fn fields<'a>(
                 }
                 None => (Member::Unnamed(i.into()), f.ty.span(), i.to_string()),
             };
-            let wire = match (&attrs.rename, rename_all) {
-                (Some(r), _) => r.value.clone(),
-                (None, Some(rule)) => rule.field(&name),
-                (None, None) => name,
+            let (wire, int_key) = match (&attrs.key, &attrs.rename, rename_all) {
+                (Some(k), _, _) => match &k.value {
+                    attr::Key::Text(t) => (t.clone(), None),
+                    attr::Key::Int(n) => (n.to_string(), Some(*n)),
+                },
+                (None, Some(r), _) => (r.value.clone(), None),
+                (None, None, Some(rule)) => (rule.field(&name), None),
+                (None, None, None) => (name, None),
             };
             Field {
                 member,
@@ -156,8 +211,35 @@ fn fields<'a>(
                 ty: &f.ty,
                 attrs,
                 wire,
+                int_key,
             }
         })
         .collect();
     (style, list)
+}
+
+/// How an enum is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repr<'s> {
+    /// `"U"` or `{"V": payload}` (the default).
+    External,
+    /// `{tag: "V", …fields}`.
+    Internal(&'s str),
+    /// `{tag: "V", content: payload}`.
+    Adjacent(&'s str, &'s str),
+    /// The payload alone.
+    Untagged,
+}
+
+impl Input<'_> {
+    /// The enum representation the container attributes ask for.
+    pub fn repr(&self) -> Repr<'_> {
+        let a = &self.attrs;
+        match (&a.untagged, &a.tag, &a.content) {
+            (Some(_), _, _) => Repr::Untagged,
+            (None, Some(t), Some(c)) => Repr::Adjacent(&t.value, &c.value),
+            (None, Some(t), None) => Repr::Internal(&t.value),
+            (None, None, _) => Repr::External,
+        }
+    }
 }

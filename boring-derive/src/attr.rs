@@ -19,6 +19,12 @@ pub const TRANSPARENT: &str = "transparent";
 pub const RECORD: &str = "record";
 pub const CRATE: &str = "crate";
 pub const BOUND: &str = "bound";
+pub const ARRAY: &str = "array";
+pub const CBOR_TAG: &str = "cbor_tag";
+pub const TAG: &str = "tag";
+pub const CONTENT: &str = "content";
+pub const UNTAGGED: &str = "untagged";
+pub const INDEX: &str = "index";
 
 // Field attributes (`rename` also applies to variants).
 pub const RENAME: &str = "rename";
@@ -27,6 +33,9 @@ pub const DEFAULT: &str = "default";
 pub const SKIP_IF_NONE: &str = "skip_if_none";
 pub const BYTES: &str = "bytes";
 pub const WITH: &str = "with";
+pub const KEY: &str = "key";
+pub const FLATTEN: &str = "flatten";
+pub const UNKNOWN: &str = "unknown";
 
 const CONTAINER_ATTRS: &[&str] = &[
     RENAME_ALL,
@@ -36,9 +45,26 @@ const CONTAINER_ATTRS: &[&str] = &[
     RECORD,
     CRATE,
     BOUND,
+    ARRAY,
+    CBOR_TAG,
+    TAG,
+    CONTENT,
+    UNTAGGED,
+    INDEX,
 ];
 const VARIANT_ATTRS: &[&str] = &[RENAME];
-const FIELD_ATTRS: &[&str] = &[RENAME, SKIP, DEFAULT, SKIP_IF_NONE, BYTES, WITH];
+const FIELD_ATTRS: &[&str] = &[
+    RENAME,
+    SKIP,
+    DEFAULT,
+    SKIP_IF_NONE,
+    BYTES,
+    WITH,
+    KEY,
+    CBOR_TAG,
+    FLATTEN,
+    UNKNOWN,
+];
 
 /// A value given once, with the span of the attribute that set it.
 #[derive(Debug)]
@@ -169,6 +195,21 @@ pub struct Container {
     pub record: Option<Set<String>>,
     pub krate: Option<Set<Path>>,
     pub bound: Option<Set<Bounds>>,
+    pub array: Option<Set<()>>,
+    pub cbor_tag: Option<Set<u64>>,
+    pub tag: Option<Set<String>>,
+    pub content: Option<Set<String>>,
+    pub untagged: Option<Set<()>>,
+    pub index: Option<Set<()>>,
+}
+
+/// A map key given with `key = ...`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Key {
+    /// `key = "text"`.
+    Text(String),
+    /// `key = N`: any CBOR integer, −2^64 … 2^64−1.
+    Int(i128),
 }
 
 /// Where-clause predicates.
@@ -205,6 +246,10 @@ pub struct Field {
     pub skip_if_none: Option<Set<()>>,
     pub bytes: Option<Set<()>>,
     pub with: Option<Set<Path>>,
+    pub key: Option<Set<Key>>,
+    pub cbor_tag: Option<Set<u64>>,
+    pub flatten: Option<Set<()>>,
+    pub unknown: Option<Set<()>>,
 }
 
 /// Where an attribute was written, for messages.
@@ -303,6 +348,72 @@ fn predicates(meta: &ParseNestedMeta<'_>, name: &str) -> syn::Result<Predicates>
             format!("expected where-clause predicates in `#[boring({name} = \"...\")]`: {e}"),
         )
     })
+}
+
+/// The largest magnitude of a CBOR integer: 2^64 (for −2^64).
+const INT_LIMIT: u128 = 1 << 64;
+
+/// A `name = N` value: a non-negative integer that fits 64 bits.
+fn tag_number(meta: &ParseNestedMeta<'_>, name: &str) -> syn::Result<u64> {
+    let expected = || format!("expected a tag number: `#[boring({name} = 18)]`");
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(expected()));
+    }
+    let lit: syn::LitInt = meta
+        .value()?
+        .parse()
+        .map_err(|e| syn::Error::new(e.span(), expected()))?;
+    lit.base10_parse::<u64>().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            format!("tag number out of range in `#[boring({name})]`: 0 … 2^64−1"),
+        )
+    })
+}
+
+/// A `key = N` or `key = "text"` value: N any CBOR integer (a leading
+/// minus allowed).
+fn key_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Key> {
+    const EXPECTED: &str = "expected an integer or a string: `#[boring(key = 1)]`, `#[boring(key = -7)]` or `#[boring(key = \"name\")]`";
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(EXPECTED));
+    }
+    let expr: syn::Expr = meta.value()?.parse()?;
+    let (negative, lit) = match &expr {
+        syn::Expr::Lit(syn::ExprLit { lit, .. }) => (false, lit),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match &**inner {
+            syn::Expr::Lit(syn::ExprLit { lit, .. }) => (true, lit),
+            _ => return Err(syn::Error::new_spanned(&expr, EXPECTED)),
+        },
+        _ => return Err(syn::Error::new_spanned(&expr, EXPECTED)),
+    };
+    match lit {
+        syn::Lit::Str(s) if !negative => Ok(Key::Text(s.value())),
+        syn::Lit::Int(i) => {
+            let range = || {
+                syn::Error::new_spanned(
+                    &expr,
+                    "integer key out of the CBOR range −2^64 … 2^64−1 in `#[boring(key)]`",
+                )
+            };
+            let magnitude = i.base10_parse::<u128>().map_err(|_| range())?;
+            if negative {
+                if magnitude > INT_LIMIT {
+                    return Err(range());
+                }
+                Ok(Key::Int(-(magnitude as i128)))
+            } else if magnitude >= INT_LIMIT {
+                Err(range())
+            } else {
+                Ok(Key::Int(magnitude as i128))
+            }
+        }
+        _ => Err(syn::Error::new_spanned(&expr, EXPECTED)),
+    }
 }
 
 /// A bare flag: no value allowed.
@@ -455,6 +566,31 @@ pub fn container(errors: &mut Errors, attrs: &[Attribute]) -> Container {
                 };
                 set(errors, &mut out.bound, name, span, bounds);
             }
+            ARRAY => {
+                flag(meta, name)?;
+                set(errors, &mut out.array, name, span, ());
+            }
+            CBOR_TAG => {
+                let n = tag_number(meta, name)?;
+                set(errors, &mut out.cbor_tag, name, span, n);
+            }
+            TAG | CONTENT => {
+                let lit = string(meta, name)?;
+                let slot = if name == TAG {
+                    &mut out.tag
+                } else {
+                    &mut out.content
+                };
+                set(errors, slot, name, span, lit.value());
+            }
+            UNTAGGED => {
+                flag(meta, name)?;
+                set(errors, &mut out.untagged, name, span, ());
+            }
+            INDEX => {
+                flag(meta, name)?;
+                set(errors, &mut out.index, name, span, ());
+            }
             _ => {
                 unknown(errors, meta, Position::Container);
                 skip_value(meta);
@@ -532,6 +668,22 @@ pub fn field(errors: &mut Errors, attrs: &[Attribute]) -> Field {
                     )
                 })?;
                 set(errors, &mut out.with, name, span, path);
+            }
+            KEY => {
+                let key = key_value(meta)?;
+                set(errors, &mut out.key, name, span, key);
+            }
+            CBOR_TAG => {
+                let n = tag_number(meta, name)?;
+                set(errors, &mut out.cbor_tag, name, span, n);
+            }
+            FLATTEN => {
+                flag(meta, name)?;
+                set(errors, &mut out.flatten, name, span, ());
+            }
+            UNKNOWN => {
+                flag(meta, name)?;
+                set(errors, &mut out.unknown, name, span, ());
             }
             _ => {
                 unknown(errors, meta, Position::Field);

@@ -12,6 +12,7 @@ use crate::errors::Errors;
 /// Runs every check, adding what fails to `errors`.
 pub fn check(errors: &mut Errors, input: &Input<'_>) {
     container(errors, input);
+    protocol(errors, input);
     match &input.body {
         Body::Struct(style, fields) => {
             check_fields(errors, *style, fields);
@@ -20,8 +21,8 @@ pub fn check(errors: &mut Errors, input: &Input<'_>) {
                     errors,
                     fields
                         .iter()
-                        .filter(|f| !f.skipped())
-                        .map(|f| (&f.wire, f.span)),
+                        .filter(|f| !f.skipped() && !f.spread())
+                        .map(|f| (key_id(f), f.span)),
                     "field key",
                 );
             }
@@ -34,17 +35,26 @@ pub fn check(errors: &mut Errors, input: &Input<'_>) {
                         errors,
                         v.fields
                             .iter()
-                            .filter(|f| !f.skipped())
-                            .map(|f| (&f.wire, f.span)),
+                            .filter(|f| !f.skipped() && !f.spread())
+                            .map(|f| (key_id(f), f.span)),
                         "field key",
                     );
                 }
             }
             unique(
                 errors,
-                variants.iter().map(|v| (&v.wire, v.ident.span())),
+                variants
+                    .iter()
+                    .map(|v| (format!("{:?}", v.wire), v.ident.span())),
                 "variant name",
             );
+            if input.attrs.index.is_some() {
+                unique(
+                    errors,
+                    variants.iter().map(|v| (v.id.to_string(), v.ident.span())),
+                    "variant index",
+                );
+            }
         }
     }
 }
@@ -173,11 +183,20 @@ fn conflict<T>(errors: &mut Errors, at: &Set<T>, name: &str, other: &str) {
     );
 }
 
+/// What makes a key distinct: its kind and text (`"1"` and `1` differ).
+fn key_id(f: &Field<'_>) -> String {
+    match f.int_key {
+        Some(n) => n.to_string(),
+        None => format!("{:?}", f.wire),
+    }
+}
+
 /// Reports every name after its first use.
-fn unique<'a>(errors: &mut Errors, names: impl Iterator<Item = (&'a String, Span)>, what: &str) {
+fn unique(errors: &mut Errors, names: impl Iterator<Item = (String, Span)>, what: &str) {
     let mut seen = HashMap::new();
-    for (name, span) in names {
-        if seen.insert(name.as_str(), span).is_some() {
+    for (id, span) in names {
+        if seen.insert(id.clone(), span).is_some() {
+            let name = id.trim_matches('"');
             errors.add(span, format!("{what} \"{name}\" is used twice"));
         }
     }
@@ -192,5 +211,244 @@ pub fn is_option(ty: &syn::Type) -> bool {
         syn::Type::Group(g) => is_option(&g.elem),
         syn::Type::Paren(p) => is_option(&p.elem),
         _ => false,
+    }
+}
+
+/// Checks of the protocol attributes: integer keys, `array`, `cbor_tag`,
+/// the enum representations, `flatten` and `unknown`.
+fn protocol(errors: &mut Errors, input: &Input<'_>) {
+    let a = &input.attrs;
+    let keyword = input.keys() == Keys::Keyword;
+    let (fields, variants): (&[Field<'_>], &[crate::ast::Variant<'_>]) = match &input.body {
+        Body::Struct(_, fields) => (fields, &[]),
+        Body::Enum(variants) => (&[], variants),
+    };
+    let named = matches!(&input.body, Body::Struct(Style::Named, _));
+    let is_enum = matches!(&input.body, Body::Enum(_));
+
+    // Container: `cbor_tag`.
+    if let Some(t) = &a.cbor_tag {
+        if a.record.is_some() {
+            conflict(errors, t, attr::CBOR_TAG, attr::RECORD);
+        }
+        if a.transparent.is_some() {
+            conflict(errors, t, attr::CBOR_TAG, attr::TRANSPARENT);
+        }
+    }
+
+    // Container: `array`.
+    if let Some(arr) = &a.array {
+        if !named {
+            errors.add(
+                arr.span,
+                "`#[boring(array)]` applies to structs with named fields (tuple structs are arrays already)",
+            );
+        }
+        let others = [
+            a.record.as_ref().map(|s| (s.span, attr::RECORD)),
+            a.transparent.as_ref().map(|s| (s.span, attr::TRANSPARENT)),
+            a.keys.as_ref().map(|s| (s.span, attr::KEYS)),
+            a.rename_all.as_ref().map(|s| (s.span, attr::RENAME_ALL)),
+            a.deny_unknown_fields
+                .as_ref()
+                .map(|s| (s.span, attr::DENY_UNKNOWN_FIELDS)),
+        ];
+        for (span, name) in others.into_iter().flatten() {
+            errors.add(
+                span,
+                format!("`#[boring({name})]` cannot be combined with `#[boring(array)]`"),
+            );
+        }
+        let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skipped()).collect();
+        for (i, f) in live.iter().enumerate() {
+            let keyed = [
+                f.attrs.key.as_ref().map(|s| (s.span, attr::KEY)),
+                f.attrs.rename.as_ref().map(|s| (s.span, attr::RENAME)),
+                f.attrs.flatten.as_ref().map(|s| (s.span, attr::FLATTEN)),
+                f.attrs.unknown.as_ref().map(|s| (s.span, attr::UNKNOWN)),
+            ];
+            for (span, name) in keyed.into_iter().flatten() {
+                errors.add(
+                    span,
+                    format!(
+                        "`#[boring({name})]` has no effect in an `#[boring(array)]` struct, whose fields have positions, not keys"
+                    ),
+                );
+            }
+            if let Some(s) = &f.attrs.skip_if_none {
+                let trailing = live
+                    .get(i + 1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .all(|g| g.attrs.skip_if_none.is_some());
+                if !trailing {
+                    errors.add(
+                        s.span,
+                        "`#[boring(skip_if_none)]` in an `#[boring(array)]` struct applies only to a trailing run of fields: every later field must be `skip_if_none` too",
+                    );
+                }
+            }
+        }
+    }
+
+    // Container: enum representations.
+    let repr_attrs = [
+        a.tag.as_ref().map(|s| (s.span, attr::TAG)),
+        a.content.as_ref().map(|s| (s.span, attr::CONTENT)),
+        a.untagged.as_ref().map(|s| (s.span, attr::UNTAGGED)),
+        a.index.as_ref().map(|s| (s.span, attr::INDEX)),
+    ];
+    if !is_enum {
+        for (span, name) in repr_attrs.into_iter().flatten() {
+            errors.add(span, format!("`#[boring({name})]` applies to enums"));
+        }
+    } else {
+        if let (Some(c), None) = (&a.content, &a.tag) {
+            errors.add(
+                c.span,
+                "`#[boring(content)]` needs `#[boring(tag = \"...\")]` (adjacently tagged)",
+            );
+        }
+        if a.untagged.is_some() {
+            for (span, name) in [
+                a.tag.as_ref().map(|s| (s.span, attr::TAG)),
+                a.content.as_ref().map(|s| (s.span, attr::CONTENT)),
+                a.index.as_ref().map(|s| (s.span, attr::INDEX)),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                errors.add(
+                    span,
+                    format!("`#[boring({name})]` cannot be combined with `#[boring(untagged)]`"),
+                );
+            }
+        }
+        if let (Some(t), Some(c)) = (&a.tag, &a.content) {
+            if t.value == c.value {
+                errors.add(
+                    c.span,
+                    "`#[boring(content)]` must differ from `#[boring(tag)]`",
+                );
+            }
+        }
+        if let (Some(t), None) = (&a.tag, &a.content) {
+            for v in variants {
+                match v.style {
+                    Style::Tuple => errors.add(
+                        v.ident.span(),
+                        format!(
+                            "an internally tagged enum (`#[boring(tag = \"{}\")]` without `content`) needs unit or struct variants; add `#[boring(content = \"...\")]` for tuple variants",
+                            t.value
+                        ),
+                    ),
+                    Style::Named => {
+                        for f in v.fields.iter().filter(|f| !f.skipped()) {
+                            if f.int_key.is_none() && f.wire == t.value {
+                                errors.add(
+                                    f.span,
+                                    format!("field key \"{}\" is the enum's tag", t.value),
+                                );
+                            }
+                        }
+                    }
+                    Style::Unit => {}
+                }
+            }
+        }
+        if a.index.is_some() {
+            for v in variants {
+                if let Some(e) = v.bad_discriminant {
+                    errors.add_spanned(e, "`#[boring(index)]` needs integer-literal discriminants");
+                }
+            }
+        }
+    }
+
+    // Fields.
+    let all_fields = fields.iter().map(|f| (f, false)).chain(
+        variants
+            .iter()
+            .flat_map(|v| v.fields.iter().map(|f| (f, true))),
+    );
+    let mut unknowns = 0;
+    for (f, in_variant) in all_fields {
+        let fa = &f.attrs;
+        if let Some(k) = &fa.key {
+            if fa.rename.is_some() {
+                conflict(errors, k, attr::KEY, attr::RENAME);
+            }
+            if f.member_is_index() {
+                errors.add(
+                    k.span,
+                    "`#[boring(key)]` applies to named fields; tuple fields have no keys",
+                );
+            }
+            if f.int_key.is_some() {
+                if a.record.is_some() {
+                    errors.add(
+                        k.span,
+                        "an integer `#[boring(key)]` cannot be combined with `#[boring(record)]`, whose keys are keywords",
+                    );
+                } else if keyword {
+                    errors.add(
+                        k.span,
+                        "an integer `#[boring(key)]` cannot be combined with `#[boring(keys = \"keyword\")]`",
+                    );
+                }
+            }
+        }
+        for (slot, name) in [(&fa.flatten, attr::FLATTEN), (&fa.unknown, attr::UNKNOWN)] {
+            let Some(s) = slot else { continue };
+            if in_variant || !named {
+                errors.add(
+                    s.span,
+                    format!("`#[boring({name})]` applies to fields of structs with named fields"),
+                );
+            }
+            let others = [
+                fa.key.as_ref().map(|x| (x.span, attr::KEY)),
+                fa.rename.as_ref().map(|x| (x.span, attr::RENAME)),
+                fa.skip_if_none
+                    .as_ref()
+                    .map(|x| (x.span, attr::SKIP_IF_NONE)),
+                fa.bytes.as_ref().map(|x| (x.span, attr::BYTES)),
+                fa.with.as_ref().map(|x| (x.span, attr::WITH)),
+                fa.cbor_tag.as_ref().map(|x| (x.span, attr::CBOR_TAG)),
+                fa.default.as_ref().map(|x| (x.span, attr::DEFAULT)),
+            ];
+            for (span, other) in others.into_iter().flatten() {
+                errors.add(
+                    span,
+                    format!("`#[boring({other})]` cannot be combined with `#[boring({name})]`"),
+                );
+            }
+            for (span, other) in [
+                a.record.as_ref().map(|x| (x.span, attr::RECORD)),
+                a.transparent.as_ref().map(|x| (x.span, attr::TRANSPARENT)),
+                a.deny_unknown_fields
+                    .as_ref()
+                    .map(|x| (x.span, attr::DENY_UNKNOWN_FIELDS)),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                errors.add(
+                    span,
+                    format!(
+                        "`#[boring({other})]` cannot be combined with a `#[boring({name})]` field"
+                    ),
+                );
+            }
+        }
+        if let (Some(fl), Some(_)) = (&fa.flatten, &fa.unknown) {
+            conflict(errors, fl, attr::FLATTEN, attr::UNKNOWN);
+        }
+        if let Some(u) = &fa.unknown {
+            unknowns += 1;
+            if unknowns > 1 {
+                errors.add(u.span, "only one field can be `#[boring(unknown)]`");
+            }
+        }
     }
 }

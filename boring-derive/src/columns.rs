@@ -1,8 +1,8 @@
 //! The column methods of `EncodeFields` and `DecodeFields`: how each field
 //! of a record is written and read as one column of a columnar table
 //! (tag 39653). Plain fields use their type's own column layout (a typed
-//! array for numbers); `skip_if_none` fields mark left-out rows; `with` and
-//! `bytes` fields are plain arrays of what they write.
+//! array for numbers); `skip_if_none` fields mark left-out rows; `with`,
+//! `bytes` and `cbor_tag` fields are plain arrays of what they write.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -24,7 +24,7 @@ enum Column {
 }
 
 fn column(f: &Field<'_>) -> Column {
-    if f.attrs.with.is_some() || f.attrs.bytes.is_some() {
+    if f.attrs.with.is_some() || f.attrs.bytes.is_some() || f.attrs.cbor_tag.is_some() {
         Column::Plain
     } else if f.attrs.skip_if_none.is_some() {
         Column::Optional

@@ -6,7 +6,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use crate::ast::{Body, Field, Input, Style, Variant};
+use crate::ast::{Body, Field, Input, Repr, Style, Variant};
 use crate::attr;
 use crate::bound::{self, de_lifetime};
 use crate::encode::{transparent, Ctx};
@@ -31,13 +31,20 @@ impl Dx<'_> {
         let private = self.private;
         let de = de_lifetime();
         let ty = self.ty(f);
-        if let Some(with) = &f.attrs.with {
+        let read = if let Some(with) = &f.attrs.with {
             let path = &with.value;
             quote_spanned!(path.span()=> #path::decode)
         } else if f.attrs.bytes.is_some() {
             quote_spanned!(f.ty.span()=> <#ty as #private::DecodeBytes<#de>>::decode_bytes)
         } else {
             quote_spanned!(f.ty.span()=> <#ty as #private::Decode<#de>>::decode)
+        };
+        match &f.attrs.cbor_tag {
+            Some(tag) => {
+                let n = tag.value;
+                quote!((|__r: &mut #private::Reader<#de>| #private::decode_in_tag(__r, #n, #read)))
+            }
+            None => read,
         }
     }
 
@@ -129,6 +136,16 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                 transparent_body(&dx, *style, fields, inner)
             } else {
                 match style {
+                    Style::Named if input.attrs.array.is_some() => (
+                        tuple_body(&dx, quote!(Self), Style::Named, fields),
+                        quote!(),
+                        quote!(),
+                    ),
+                    Style::Named if live.iter().any(|f| f.spread()) => (
+                        map_body(&dx, quote!(Self), &shape::name(None), fields, None),
+                        quote!(),
+                        quote!(),
+                    ),
                     Style::Named => {
                         let fields_impl = fields_impl(&dx, input, fields);
                         match &input.attrs.record {
@@ -154,7 +171,11 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                             ),
                         }
                     }
-                    Style::Tuple => (tuple_body(&dx, quote!(Self), fields), quote!(), quote!()),
+                    Style::Tuple => (
+                        tuple_body(&dx, quote!(Self), Style::Tuple, fields),
+                        quote!(),
+                        quote!(),
+                    ),
                     Style::Unit => (
                         quote! {
                             #private::decode_unit(__r)?;
@@ -165,6 +186,18 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                     ),
                 }
             }
+        }
+        Body::Enum(variants) if input.repr() != Repr::External || input.attrs.index.is_some() => {
+            let ids = crate::encode::ids(input, variants);
+            let body = match input.repr() {
+                Repr::External => quote!(#private::decode_enum_ids(__r, #ids)),
+                Repr::Adjacent(tag, content) => {
+                    quote!(#private::decode_adjacent(__r, #tag, #content, #ids))
+                }
+                Repr::Internal(tag) => quote!(#private::decode_internal(__r, #tag, #ids)),
+                Repr::Untagged => quote!(#private::decode_untagged(__r)),
+            };
+            (body, quote!(), variants_impl(&dx, input, variants))
         }
         Body::Enum(variants) => (
             quote!(#private::decode_enum(__r)),
@@ -178,6 +211,17 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
             },
             variants_impl(&dx, input, variants),
         ),
+    };
+    // A tagged value is read element by element (see the encode side).
+    let (body, extra_methods) = match &input.attrs.cbor_tag {
+        Some(tag) => {
+            let n = tag.value;
+            (
+                quote!(#private::decode_in_tag(__r, #n, |__r: &mut #private::Reader<#de>| { #body })),
+                quote!(),
+            )
+        }
+        None => (body, extra_methods),
     };
     quote! {
         #fields_impl
@@ -338,8 +382,9 @@ fn fields_impl(dx: &Dx<'_>, input: &Input<'_>, fields: &[Field<'_>]) -> TokenStr
     }
 }
 
-/// Reads an array into `path(…)`, element by element.
-fn tuple_body(dx: &Dx<'_>, path: TokenStream, fields: &[Field<'_>]) -> TokenStream {
+/// Reads an array into `path(…)` (or `path { … }` for an `array`
+/// struct), element by element.
+fn tuple_body(dx: &Dx<'_>, path: TokenStream, style: Style, fields: &[Field<'_>]) -> TokenStream {
     let private = dx.private;
     let mut index = 0usize;
     let values = fields
@@ -355,7 +400,7 @@ fn tuple_body(dx: &Dx<'_>, path: TokenStream, fields: &[Field<'_>]) -> TokenStre
             quote_spanned!(f.ty.span()=> __t.element(__r, #i, #read, #absent)?)
         })
         .collect();
-    let value = construct(&path, Style::Tuple, fields, values);
+    let value = construct(&path, style, fields, values);
     quote! {
         let mut __t = #private::TupleReader::begin(__r)?;
         let __v = #value;
@@ -364,16 +409,32 @@ fn tuple_body(dx: &Dx<'_>, path: TokenStream, fields: &[Field<'_>]) -> TokenStre
     }
 }
 
-/// Reads a map of a struct variant's fields into `path { … }`.
-fn variant_map_body(
+/// Reads a map of a struct variant's fields (or of a struct with
+/// flattened or unknown-entry fields) into `path { … }`; `ignore` is the
+/// tag key of an internally tagged enum.
+fn map_body(
     dx: &Dx<'_>,
     path: TokenStream,
     shape: &Ident,
     fields: &[Field<'_>],
+    ignore: Option<&str>,
 ) -> TokenStream {
     let private = dx.private;
-    let live: Vec<(usize, &Field<'_>)> =
-        fields.iter().filter(|f| !f.skipped()).enumerate().collect();
+    let de = de_lifetime();
+    let live: Vec<(usize, &Field<'_>)> = fields
+        .iter()
+        .filter(|f| !f.skipped() && !f.spread())
+        .enumerate()
+        .collect();
+    // Flattened fields are offered unknown entries in declaration order,
+    // the unknown-entry collector last.
+    let mut spread: Vec<(usize, &Field<'_>)> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.skipped() && f.spread())
+        .collect();
+    spread.sort_by_key(|(_, f)| f.attrs.unknown.is_some());
+    let flat_name = |i: usize| Ident::new(&format!("__flat{i}"), Span::call_site());
     let decls = live.iter().map(|(i, f)| {
         let slot = slot_name(*i);
         let ty = dx.ty(f);
@@ -398,9 +459,14 @@ fn variant_map_body(
     let mut index = 0;
     let values = fields
         .iter()
-        .map(|f| {
+        .enumerate()
+        .map(|(fi, f)| {
             if f.skipped() {
                 dx.skipped_value(f)
+            } else if f.spread() {
+                let ty = dx.ty(f);
+                let flat = flat_name(fi);
+                quote_spanned!(f.ty.span()=> <#ty as #private::DecodeFlat<#de>>::flat_finish(#flat, __at)?)
             } else {
                 let slot = slot_name(index);
                 index += 1;
@@ -409,10 +475,47 @@ fn variant_map_body(
         })
         .collect();
     let value = construct(&path, Style::Named, fields, values);
+    if spread.is_empty() && ignore.is_none() {
+        return quote! {
+            let __at = __r.position();
+            #(#decls)*
+            #private::decode_map_with(__r, #shape, |__r, __field| #fill)?;
+            #private::Result::Ok(#value)
+        };
+    }
+    let flat_decls = spread.iter().map(|(fi, f)| {
+        let ty = dx.ty(f);
+        let flat = flat_name(*fi);
+        quote_spanned!(f.ty.span()=> let mut #flat = <#ty as #private::DecodeFlat<#de>>::flat_start();)
+    });
+    let offers = spread.iter().map(|(fi, f)| {
+        let ty = dx.ty(f);
+        let flat = flat_name(*fi);
+        quote_spanned! {f.ty.span()=>
+            if <#ty as #private::DecodeFlat<#de>>::flat_offer(&mut #flat, __r)? {
+                return #private::Result::Ok(true);
+            }
+        }
+    });
+    let ignore = match ignore {
+        Some(tag) => quote!(#private::Option::Some(#tag)),
+        None => quote!(#private::Option::None),
+    };
     quote! {
         let __at = __r.position();
         #(#decls)*
-        #private::decode_map_with(__r, #shape, |__r, __field| #fill)?;
+        #(#flat_decls)*
+        #private::decode_map_ext(
+            __r,
+            #shape,
+            #ignore,
+            |__r, __field| #fill,
+            |__r: &mut #private::Reader<#de>| {
+                #(#offers)*
+                let _ = __r;
+                #private::Result::Ok(false)
+            },
+        )?;
         #private::Result::Ok(#value)
     }
 }
@@ -425,36 +528,80 @@ fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> To
     let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
     let names = variants.iter().map(|v| &v.wire);
     let count = variants.len();
+    let repr = input.repr();
     let arms = variants.iter().enumerate().map(|(vi, v)| {
         let ident = v.ident;
         let path = quote!(Self::#ident);
         let live = v.fields.iter().filter(|f| !f.skipped()).count();
-        let body = match v.style {
-            Style::Unit => quote! {
-                #private::unit_payload(__payload, __r)?;
+        let body = match (repr, v.style) {
+            // The whole map is the variant's: skip it, or read its fields
+            // around the tag entry.
+            (Repr::Internal(_), Style::Unit) => quote! {
+                let _ = __payload;
+                __r.skip()?;
                 #private::Result::Ok(#path)
             },
-            Style::Tuple if v.fields.len() == 1 && live == 1 => {
+            (Repr::Internal(tag), Style::Named) => {
+                let inner = map_body(dx, path, &shape::name(Some(vi)), &v.fields, Some(tag));
+                quote! {
+                    let _ = __payload;
+                    #inner
+                }
+            }
+            // Untagged: the input is the payload itself.
+            (Repr::Untagged, Style::Unit) => quote! {
+                let _ = __payload;
+                #private::decode_unit(__r)?;
+                #private::Result::Ok(#path)
+            },
+            (Repr::Untagged, Style::Tuple) if v.fields.len() == 1 && live == 1 => {
                 let read = dx.read_fn(&v.fields[0]);
                 quote! {
-                    #private::require_payload(__payload, __r)?;
+                    let _ = __payload;
                     #private::Result::Ok(#path(#read(__r)?))
                 }
             }
-            Style::Tuple => {
-                let inner = tuple_body(dx, path, &v.fields);
+            (Repr::Untagged, Style::Tuple) => {
+                let inner = tuple_body(dx, path, Style::Tuple, &v.fields);
                 quote! {
-                    #private::require_payload(__payload, __r)?;
+                    let _ = __payload;
                     #inner
                 }
             }
-            Style::Named => {
-                let inner = variant_map_body(dx, path, &shape::name(Some(vi)), &v.fields);
+            (Repr::Untagged, Style::Named) => {
+                let inner = map_body(dx, path, &shape::name(Some(vi)), &v.fields, None);
                 quote! {
-                    #private::require_payload(__payload, __r)?;
+                    let _ = __payload;
                     #inner
                 }
             }
+            (_, style) => match style {
+                Style::Unit => quote! {
+                    #private::unit_payload(__payload, __r)?;
+                    #private::Result::Ok(#path)
+                },
+                Style::Tuple if v.fields.len() == 1 && live == 1 => {
+                    let read = dx.read_fn(&v.fields[0]);
+                    quote! {
+                        #private::require_payload(__payload, __r)?;
+                        #private::Result::Ok(#path(#read(__r)?))
+                    }
+                }
+                Style::Tuple => {
+                    let inner = tuple_body(dx, path, Style::Tuple, &v.fields);
+                    quote! {
+                        #private::require_payload(__payload, __r)?;
+                        #inner
+                    }
+                }
+                Style::Named => {
+                    let inner = map_body(dx, path, &shape::name(Some(vi)), &v.fields, None);
+                    quote! {
+                        #private::require_payload(__payload, __r)?;
+                        #inner
+                    }
+                }
+            },
         };
         if vi + 1 == count {
             quote!(_ => { #body })

@@ -4,7 +4,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Body, Field, Input, Style, Variant};
+use crate::ast::{Body, Field, Input, Repr, Style, Variant};
 use crate::bound;
 use crate::shape;
 
@@ -20,13 +20,20 @@ pub struct Ctx<'a> {
 pub fn write_value(cx: &Ctx<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
     let private = cx.private;
     let ty = f.ty;
-    if let Some(with) = &f.attrs.with {
+    let value = if let Some(with) = &f.attrs.with {
         let path = &with.value;
         quote_spanned!(path.span()=> #path::encode(#access, __w))
     } else if f.attrs.bytes.is_some() {
         quote_spanned!(ty.span()=> <#ty as #private::EncodeBytes>::encode_bytes(#access, __w))
     } else {
         quote_spanned!(ty.span()=> <#ty as #private::Encode>::encode(#access, __w))
+    };
+    match &f.attrs.cbor_tag {
+        Some(tag) => {
+            let n = tag.value;
+            quote!(#private::encode_in_tag(__w, #n, |__w| #value))
+        }
+        None => value,
     }
 }
 
@@ -77,6 +84,12 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                 (body, extra, quote!())
             } else {
                 match style {
+                    Style::Named if input.attrs.array.is_some() => {
+                        (array_body(cx, &live), quote!(), quote!())
+                    }
+                    Style::Named if live.iter().any(|f| f.spread()) => {
+                        (spread_body(cx, &live), quote!(), quote!())
+                    }
                     Style::Named => {
                         let fields_impl = fields_impl(cx, input, &live);
                         match &input.attrs.record {
@@ -109,6 +122,18 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                 }
             }
         }
+        Body::Enum(variants) if input.repr() != Repr::External || input.attrs.index.is_some() => {
+            let ids = ids(input, variants);
+            let body = match input.repr() {
+                Repr::External => quote!(#private::encode_enum_ids(self, __w, #ids)),
+                Repr::Adjacent(tag, content) => {
+                    quote!(#private::encode_adjacent(self, __w, #tag, #content, #ids))
+                }
+                Repr::Internal(tag) => quote!(#private::encode_internal(self, __w, #tag, #ids)),
+                Repr::Untagged => quote!(#private::encode_untagged(self, __w)),
+            };
+            (body, quote!(), variants_impl(cx, input, variants))
+        }
         Body::Enum(variants) => (
             quote!(#private::encode_enum(self, __w)),
             quote! {
@@ -125,6 +150,18 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
             },
             variants_impl(cx, input, variants),
         ),
+    };
+    // A tagged value is written element by element: no shaped or columnar
+    // tables for sequences of it.
+    let (body, extra_methods) = match &input.attrs.cbor_tag {
+        Some(tag) => {
+            let n = tag.value;
+            (
+                quote!(#private::encode_in_tag(__w, #n, |__w| { #body })),
+                quote!(),
+            )
+        }
+        None => (body, extra_methods),
     };
     quote! {
         #fields_impl
@@ -280,6 +317,108 @@ fn tuple_body(cx: &Ctx<'_>, live: &[(&Field<'_>, TokenStream)]) -> TokenStream {
     }
 }
 
+/// `&[id, …]`: the variants' integer identifiers under `index`, else
+/// empty.
+pub fn ids(input: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    if input.attrs.index.is_some() {
+        let ids = variants.iter().map(|v| v.id);
+        quote!(&[#(#ids),*])
+    } else {
+        quote!(&[])
+    }
+}
+
+/// `#[boring(array)]`: an array of the live fields in order, leaving out
+/// the trailing run of `skip_if_none` fields that are `None`.
+fn array_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    let n = live.len();
+    let access = |f: &Field<'_>| {
+        let member = &f.member;
+        quote!(&self.#member)
+    };
+    let shrink = live
+        .iter()
+        .enumerate()
+        .rev()
+        .take_while(|(_, f)| f.attrs.skip_if_none.is_some())
+        .filter_map(|(i, f)| {
+            let present = present(cx, f, &access(f))?;
+            let after = i + 1;
+            Some(quote!(if __n == #after && !(#present) { __n = #i; }))
+        });
+    let writes = live.iter().enumerate().map(|(i, f)| {
+        let write = write_value(cx, f, &access(f));
+        quote!(if #i < __n { #write?; })
+    });
+    quote! {
+        #[allow(unused_mut)]
+        let mut __n: usize = #n;
+        #(#shrink)*
+        __w.array(__n)?;
+        #(#writes)*
+        #private::Result::Ok(())
+    }
+}
+
+/// A struct with `flatten` or `unknown` fields: one map of its own fields
+/// (keys from its shape), the flattened entries where the field is
+/// declared, and the unknown entries last.
+fn spread_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    let shape = shape::name(None);
+    let access = |f: &Field<'_>| {
+        let member = &f.member;
+        quote!(&self.#member)
+    };
+    let mut counts = Vec::new();
+    let mut writes = Vec::new();
+    let mut last = Vec::new();
+    let mut own = 0usize;
+    for f in live {
+        let ty = f.ty;
+        if f.spread() {
+            let a = access(f);
+            counts.push(quote_spanned!(ty.span()=> <#ty as #private::EncodeFlat>::flat_len(#a)));
+            let write =
+                quote_spanned!(ty.span()=> <#ty as #private::EncodeFlat>::encode_flat(#a, __w)?;);
+            if f.attrs.unknown.is_some() {
+                last.push(write);
+            } else {
+                writes.push(write);
+            }
+        } else {
+            let j = own;
+            own += 1;
+            let write = write_value(cx, f, &access(f));
+            match present(cx, f, &access(f)) {
+                Some(p) => {
+                    counts.push(quote!(usize::from(#p)));
+                    writes.push(quote! {
+                        if #p {
+                            #private::encode_key(__w, #shape, #j)?;
+                            #write?;
+                        }
+                    });
+                }
+                None => {
+                    counts.push(quote!(1usize));
+                    writes.push(quote! {
+                        #private::encode_key(__w, #shape, #j)?;
+                        #write?;
+                    });
+                }
+            }
+        }
+    }
+    quote! {
+        __w.map(0usize #(+ #counts)*)?;
+        #(#writes)*
+        #(#last)*
+        #private::Result::Ok(())
+    }
+}
+
 fn binding(i: usize) -> Ident {
     Ident::new(&format!("__f{i}"), Span::call_site())
 }
@@ -293,7 +432,7 @@ fn variants_impl(cx: &Ctx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> T
     let mut which = Vec::new();
     let mut payloads = Vec::new();
     for (vi, v) in variants.iter().enumerate() {
-        let (pattern, payload) = variant_arm(cx, vi, v);
+        let (pattern, payload) = variant_arm(cx, input, vi, v);
         let data = v.style != Style::Unit;
         which.push(quote!(#pattern => (#vi, #data),));
         payloads.push(quote!(#pattern => { #payload }));
@@ -324,7 +463,12 @@ fn variants_impl(cx: &Ctx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> T
 
 /// The pattern binding a variant's fields (`__f0`, …) and the code writing
 /// its payload.
-fn variant_arm(cx: &Ctx<'_>, vi: usize, v: &Variant<'_>) -> (TokenStream, TokenStream) {
+fn variant_arm(
+    cx: &Ctx<'_>,
+    input: &Input<'_>,
+    vi: usize,
+    v: &Variant<'_>,
+) -> (TokenStream, TokenStream) {
     let private = cx.private;
     let ident = v.ident;
     let live: Vec<(usize, &Field<'_>)> = v
@@ -398,7 +542,24 @@ fn variant_arm(cx: &Ctx<'_>, vi: usize, v: &Variant<'_>) -> (TokenStream, TokenS
                 })
                 .collect();
             let present = quote!(|__field: usize| match __field { #(#present_arms)* _ => true });
-            quote!(#private::encode_map_with(__w, #shape, #present, |__w, __field| #write))
+            match (input.repr(), &input.body) {
+                (Repr::Internal(tag), Body::Enum(variants)) => {
+                    let ids = ids(input, variants);
+                    quote!(#private::encode_map_tagged(
+                        __w,
+                        #shape,
+                        #tag,
+                        <Self as #private::EncodeVariants>::NAMES,
+                        #ids,
+                        #vi,
+                        #present,
+                        |__w, __field| #write,
+                    ))
+                }
+                _ => {
+                    quote!(#private::encode_map_with(__w, #shape, #present, |__w, __field| #write))
+                }
+            }
         }
     };
     (pattern, payload)

@@ -75,9 +75,15 @@ fn shapes(input: &Input<'_>, private: &TokenStream) -> TokenStream {
     match &input.body {
         Body::Struct(Style::Named, fields) => {
             let live_fields = live(fields);
-            if encode::transparent(input, Style::Named, &live_fields).is_some() {
+            if encode::transparent(input, Style::Named, &live_fields).is_some()
+                || input.attrs.array.is_some()
+            {
                 return quote!();
             }
+            // The shape of a struct with flattened or unknown-entry fields
+            // covers its own keyed fields.
+            let live_fields: Vec<&Field<'_>> =
+                live_fields.into_iter().filter(|f| !f.spread()).collect();
             shape::constant(private, &shape::name(None), &live_fields, keys, deny)
         }
         Body::Struct(..) => quote!(),

@@ -107,6 +107,90 @@ use proc_macro::TokenStream;
 ///
 /// Variant: `rename = "name"`.
 ///
+/// # Protocol attributes
+///
+/// For protocols that fix their own layout (COSE, CWT, CTAP2, IoT
+/// formats):
+///
+/// Field:
+///
+/// - `key = N`: the field's key is the integer `N`, any CBOR integer
+///   (−2^64 … 2^64−1; a leading minus allowed). `key = "text"`: the key is
+///   that text (like `rename`). Integer and text keys mix freely in one
+///   struct or struct variant; `1` and `"1"` are different keys. Key bytes,
+///   shaped headers and sorted orders are computed at compile time as for
+///   text keys; decoding matches an integer key by value and a text key by
+///   text, and skips unknown keys of either kind.
+/// - `cbor_tag = N`: the field's value is written inside tag `N` and must
+///   be inside tag `N` when read (a missing or different tag is
+///   `ErrorKind::WrongTag`).
+/// - `flatten`: the field's entries are written into the enclosing map,
+///   where the field is declared, and the enclosing map's entries that no
+///   field declares are offered to it. The field is a derived struct with
+///   named fields and no flattened fields of its own (its keys, integer or
+///   text, are matched as its own decoder matches them), a
+///   `BTreeMap<K, V>` or a `Vec<(K, V)>` (taking every entry whose key
+///   decodes as `K`, so integer keys stay integers).
+/// - `unknown`: a `Vec<(K, V)>` (usually `Vec<(Value, Value)>`) that
+///   collects the entries nothing else takes, in input order, and is
+///   written after every other entry: decoding then encoding a map whose
+///   unknown entries come last gives back the same bytes.
+///
+/// Container:
+///
+/// - `array`: a struct with named fields is written as an array of its
+///   fields in declaration order. Only a trailing run of `skip_if_none`
+///   fields that are `None` is left out (and a short array reads them as
+///   absent); a `None` before a present field is written as `null`.
+/// - `cbor_tag = N`: the whole value is written inside tag `N` and must be
+///   inside tag `N` when read. `#[boring(array, cbor_tag = 18)]` writes
+///   `18([...])`. (`boring::Tagged<N, T>` is the same as a wrapper type.)
+/// - `index` (enums): variants are identified by integers instead of
+///   names: the integer-literal discriminant when there is one, else one
+///   more than the previous variant's (the first is 0).
+/// - `tag = "t"` (enums): internally tagged.
+/// - `tag = "t", content = "c"` (enums): adjacently tagged.
+/// - `untagged` (enums): the payload alone; decoding tries each variant in
+///   declaration order from the same position (the reader rewinds between
+///   attempts, stringref state included) and, when none fits, reports
+///   each variant's error in one `ErrorKind::Custom` message.
+///
+/// Wire grammar (`id` is the variant's name, or its integer under `index`):
+///
+/// | Rust | written as |
+/// |---|---|
+/// | `#[boring(key = 1)] a: A`, `#[boring(key = -7)] b: B` | `{1: A, -7: B}` (declaration order; sorted by encoded key under the sorted profiles) |
+/// | `#[boring(array)] struct S { a: A, #[boring(skip_if_none)] b: Option<B> }` | `[A, B]`, or `[A]` when `b` is `None` |
+/// | `#[boring(cbor_tag = 18)]` on a type or field | `18(value)` |
+/// | `#[boring(flatten)] inner: I` | `{…fields before, …I's entries, …fields after}` |
+/// | `#[boring(unknown)] rest: Vec<(K, V)>` | `{…declared entries, …rest}` |
+/// | `#[boring(index)] enum E { U, N(A) }` | `0`, `{1: A}` |
+/// | `#[boring(tag = "t")] enum E { U, S { a: A } }` | `{"t": id}`, `{"t": id, "a": A}` |
+/// | `#[boring(tag = "t", content = "c")] enum E { U, N(A) }` | `{"t": id}`, `{"t": id, "c": A}` |
+/// | `#[boring(untagged)] enum E { U, N(A), S { a: A } }` | `null`, `A`, `{"a": A}` |
+///
+/// Decoding an internally or adjacently tagged enum looks at the input in
+/// place: it scans the map for the tag from a checkpoint, rewinds, and
+/// reads the variant (the tag entry may come anywhere; an internally tagged
+/// variant's reader skips it). A struct with `flatten` or `unknown` fields
+/// writes its map in declaration order under every profile. Shaped and
+/// columnar tables apply only to plain maps: `array`, `cbor_tag`,
+/// `transparent` types, types with `flatten` or `unknown` fields, and enums
+/// with `index`, `tag` or `untagged` are written element by element in
+/// sequences. Integer-keyed plain maps are shaped as `Value` shapes the same
+/// maps.
+///
+/// Which attributes combine (✓ combines, ✗ is a compile error):
+///
+/// | | with |
+/// |---|---|
+/// | `key` | ✗ `rename` (both name the key); ✓ `rename_all` (the key wins, as `rename` does); integer ✗ `keys = "keyword"`, ✗ `record` (keyword keys), text ✓ both; ✗ on tuple fields and in `array` structs; ✓ `skip_if_none`, `bytes`, `with`, `cbor_tag`, `default` |
+/// | `cbor_tag` (type) | ✗ `record`, ✗ `transparent`; ✓ `array`, enums of every representation |
+/// | `cbor_tag` (field) | ✗ `flatten`, ✗ `unknown`; ✓ `bytes`, `with`, `skip_if_none`, `key` |
+/// | `array` | named structs only; ✗ `record`, `transparent`, `keys`, `rename_all`, `deny_unknown_fields`; fields ✗ `key`, `rename`, `flatten`, `unknown`; `skip_if_none` only on a trailing run |
+/// | `tag`, `content`, `untagged`, `index` | enums only; `content` needs `tag` and differs from it; `untagged` ✗ `tag`, `content`, `index`; `tag` without `content` ✗ tuple variants and a field keyed like the tag; `index` needs integer-literal discriminants |
+/// | `flatten`, `unknown` | fields of structs with named fields (not variants, not `array`); ✗ `key`, `rename`, `skip_if_none`, `bytes`, `with`, `cbor_tag`, `default`, each other; container ✗ `record`, `transparent`, `deny_unknown_fields`; at most one `unknown` |
+///
 /// # Lifetimes and generics
 ///
 /// Type parameters get the bounds their fields need. Lifetimes may borrow

@@ -28,6 +28,16 @@ pub fn constant(
     let n = fields.len();
     let offsets = n + 1;
     let names = fields.iter().map(|f| f.wire.as_str());
+    let specs = fields.iter().map(|f| match f.int_key {
+        Some(k) => quote!(#private::KeySpec::Int(#k)),
+        None => {
+            let text = match keys {
+                Keys::Text => f.wire.clone(),
+                Keys::Keyword => format!(":{}", f.wire),
+            };
+            quote!(#private::KeySpec::Text(#text))
+        }
+    });
     // Text keys are matched as written: one array serves both.
     let names = match keys {
         Keys::Text => quote!(&TEXTS),
@@ -42,9 +52,10 @@ pub fn constant(
     quote! {
         const #name: &'static #private::Shape = {
             const TEXTS: [&str; #n] = [#(#texts),*];
-            const HEADER: [u8; #private::header_len(&TEXTS, #keyword)] =
-                #private::header(&TEXTS, #keyword);
-            const OFFSETS: [usize; #offsets] = #private::key_offsets(&TEXTS, #keyword);
+            const KEYS: [#private::KeySpec; #n] = [#(#specs),*];
+            const HEADER: [u8; #private::spec_header_len(&KEYS, #keyword)] =
+                #private::spec_header(&KEYS, #keyword);
+            const OFFSETS: [usize; #offsets] = #private::spec_key_offsets(&KEYS, #keyword);
             &#private::Shape {
                 names: #names,
                 texts: &TEXTS,
@@ -55,6 +66,8 @@ pub fn constant(
                 length_first: &#private::key_order::<#n>(&HEADER, &OFFSETS, true),
                 skippable: #skippable,
                 deny_unknown: #deny_unknown,
+                keys: &KEYS,
+                int_keys: #private::has_int_keys(&KEYS),
             }
         };
     }

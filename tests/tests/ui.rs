@@ -6,6 +6,8 @@ fn ui() {
     t.compile_fail("ui/attributes/*.rs");
     t.compile_fail("ui/conflicts/*.rs");
     t.compile_fail("ui/traits/*.rs");
+    t.compile_fail("ui/protocol/*.rs");
 
     t.pass("ui/shapes/*.rs");
+    t.pass("ui/protocol_pass/*.rs");
 }

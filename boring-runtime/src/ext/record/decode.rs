@@ -67,6 +67,7 @@ pub(super) enum Key<'de> {
 pub(super) enum UnknownKey<'de> {
     Text(Cow<'de, str>),
     Ident(Cow<'de, str>),
+    Int(i128),
     Other(&'de [u8]),
 }
 
@@ -76,6 +77,7 @@ impl UnknownKey<'_> {
         let name = match self {
             UnknownKey::Text(t) => alloc::format!("{t:?}"),
             UnknownKey::Ident(t) => alloc::format!("39({t:?})"),
+            UnknownKey::Int(n) => alloc::format!("{n}"),
             UnknownKey::Other(_) => "(a key that is not text)".to_string(),
         };
         Error::new(ErrorKind::UnknownField(name), at)
@@ -133,6 +135,39 @@ pub(super) fn read_key<'de>(
     })
 }
 
+/// Reads one key against a shape: like [`read_key`], and for a shape with
+/// integer keys also integers, a text key never matching an integer field.
+pub(super) fn read_shape_key<'de>(
+    r: &mut Reader<'de>,
+    shape: &Shape,
+    hint: usize,
+    compared: &mut usize,
+) -> Result<Key<'de>, Error> {
+    if !shape.int_keys {
+        return read_key(r, shape.names, hint, compared);
+    }
+    if let Head::Unsigned(_) | Head::Negative(_) = r.peek_head()? {
+        let n = r.i128()?;
+        let found = shape.keys.iter().position(|k| *k == KeySpec::Int(n));
+        *compared += found.map_or(shape.len(), |i| i + 1);
+        return Ok(found.map_or(Key::Unknown(UnknownKey::Int(n)), Key::Field));
+    }
+    match read_key(r, shape.names, hint, compared)? {
+        Key::Field(i) if shape.int_key(i).is_some() => {
+            // The name of an integer field is its decimal text: look for
+            // a text field of the same name instead.
+            let name = shape.names.get(i).copied().unwrap_or_default();
+            let text = (0..shape.len())
+                .find(|&j| shape.int_key(j).is_none() && shape.names.get(j) == Some(&name));
+            Ok(match text {
+                Some(j) => Key::Field(j),
+                None => Key::Unknown(UnknownKey::Text(Cow::Borrowed(name))),
+            })
+        }
+        other => Ok(other),
+    }
+}
+
 /// Decodes a struct from a map.
 #[inline]
 pub fn decode_map<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
@@ -155,13 +190,53 @@ pub fn decode_map_with<'de>(
     let mut compared = 0;
     while seq.next(r)? {
         let at = r.position();
-        match read_key(r, shape.names, hint, &mut compared)? {
+        match read_shape_key(r, shape, hint, &mut compared)? {
             Key::Field(i) => {
                 fill(r, i)?;
                 hint = i + 1;
             }
             Key::Unknown(key) if shape.deny_unknown => return Err(key.error(at)),
             Key::Unknown(_) => r.skip()?,
+        }
+    }
+    Ok(())
+}
+
+/// [`decode_map_with`] for maps that hold more than the shape's fields:
+/// an entry whose key is the text `ignore` (the tag of an internally
+/// tagged enum) is skipped, and every other unknown entry is offered to
+/// `rest` with the reader at its key (flattened fields, the unknown-field
+/// collector), which returns whether it consumed the entry.
+pub fn decode_map_ext<'de>(
+    r: &mut Reader<'de>,
+    shape: &Shape,
+    ignore: Option<&str>,
+    mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
+    mut rest: impl FnMut(&mut Reader<'de>) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    let mut seq = r.map()?;
+    let mut hint = 0;
+    let mut compared = 0;
+    while seq.next(r)? {
+        let at = r.position();
+        let cp = r.checkpoint();
+        match read_shape_key(r, shape, hint, &mut compared)? {
+            Key::Field(i) => {
+                fill(r, i)?;
+                hint = i + 1;
+            }
+            Key::Unknown(UnknownKey::Text(t)) if ignore == Some(&*t) => r.skip()?,
+            Key::Unknown(key) => {
+                r.rewind(cp);
+                if rest(r)? {
+                    continue;
+                }
+                if shape.deny_unknown {
+                    return Err(key.error(at));
+                }
+                r.skip()?;
+                r.skip()?;
+            }
         }
     }
     Ok(())

@@ -49,13 +49,23 @@ pub trait EncodeFields {
 #[inline]
 pub(crate) fn write_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
     if w.stringref_active() {
+        if let Some(n) = shape.int_key(i) {
+            return w.i128(n);
+        }
         if shape.keyword {
             w.tag(IDENT)?;
         }
-        w.str(shape.texts.get(i).copied().unwrap_or_default())
+        w.static_str(shape.texts.get(i).copied().unwrap_or_default())
     } else {
         w.raw(shape.key(i))
     }
+}
+
+/// Writes field `i`'s key (for maps the derive writes entry by entry:
+/// structs with flattened or unknown-entry fields).
+#[inline]
+pub fn encode_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
+    write_key(w, shape, i)
 }
 
 /// Writes a struct as a map, keys in the profile's order.
@@ -78,7 +88,7 @@ pub fn encode_map_with<S: Sink>(
     w: &mut Writer<S>,
     shape: &Shape,
     present: impl Fn(usize) -> bool,
-    mut field: impl FnMut(&mut Writer<S>, usize) -> Result<(), Error>,
+    field: impl FnMut(&mut Writer<S>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let n = shape.len();
     let count = if shape.skippable {
@@ -87,6 +97,17 @@ pub fn encode_map_with<S: Sink>(
         n
     };
     w.map(count)?;
+    write_entries(w, shape, present, field)
+}
+
+/// The entries of [`encode_map_with`], in the profile's key order.
+pub(super) fn write_entries<S: Sink>(
+    w: &mut Writer<S>,
+    shape: &Shape,
+    present: impl Fn(usize) -> bool,
+    mut field: impl FnMut(&mut Writer<S>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let n = shape.len();
     let mut one = |w: &mut Writer<S>, i: usize| -> Result<(), Error> {
         if !shape.skippable || present(i) {
             write_key(w, shape, i)?;

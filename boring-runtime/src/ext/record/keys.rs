@@ -164,3 +164,136 @@ pub const fn key_order<const N: usize>(
     }
     order
 }
+
+/// One key of a shape as the derive declares it: text (written as text, or
+/// as an identifier when the shape's keys are keywords) or a CBOR integer
+/// (`-2^64 ..= 2^64 - 1`, written as major type 0 or 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeySpec {
+    /// A text key (the field name, `rename`d or `key = "text"`).
+    Text(&'static str),
+    /// An integer key (`key = N`).
+    Int(i128),
+}
+
+/// The head length of a 64-bit argument.
+const fn head_len_u64(arg: u64) -> usize {
+    if arg < 24 {
+        1
+    } else if arg <= 0xff {
+        2
+    } else if arg <= 0xffff {
+        3
+    } else if arg <= 0xffff_ffff {
+        5
+    } else {
+        9
+    }
+}
+
+/// The major type and argument of an integer key (`n` must be in range,
+/// which the derive checks).
+const fn int_head(n: i128) -> (u8, u64) {
+    if n >= 0 {
+        (0, n as u64)
+    } else {
+        (1, (-1 - n) as u64)
+    }
+}
+
+/// The encoded length of one declared key.
+pub(super) const fn spec_len(key: KeySpec, keyword: bool) -> usize {
+    match key {
+        KeySpec::Text(text) => key_len(text, keyword),
+        KeySpec::Int(n) => head_len_u64(int_head(n).1),
+    }
+}
+
+/// [`header_len`] over declared keys, text or integer.
+pub const fn spec_header_len(keys: &[KeySpec], keyword: bool) -> usize {
+    let mut total = TABLE_PREFIX.len() + head_len(keys.len());
+    let mut i = 0;
+    while i < keys.len() {
+        total += spec_len(keys[i], keyword);
+        i += 1;
+    }
+    total
+}
+
+/// [`header`] over declared keys: an integer key is written as the
+/// integer (never under tag 39).
+pub const fn spec_header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8; N] {
+    let mut out = [0u8; N];
+    let mut at = 0;
+    while at < TABLE_PREFIX.len() {
+        out[at] = TABLE_PREFIX[at];
+        at += 1;
+    }
+    at = put_head(&mut out, at, 4, keys.len());
+    let mut i = 0;
+    while i < keys.len() {
+        match keys[i] {
+            KeySpec::Text(text) => {
+                if keyword {
+                    out[at] = 0xd8;
+                    out[at + 1] = IDENT as u8;
+                    at += 2;
+                }
+                let text = text.as_bytes();
+                at = put_head(&mut out, at, 3, text.len());
+                let mut j = 0;
+                while j < text.len() {
+                    out[at + j] = text[j];
+                    j += 1;
+                }
+                at += text.len();
+            }
+            KeySpec::Int(n) => {
+                let (major, arg) = int_head(n);
+                let len = head_len_u64(arg);
+                let info = match len {
+                    1 => arg as u8,
+                    2 => 24,
+                    3 => 25,
+                    5 => 26,
+                    _ => 27,
+                };
+                out[at] = (major << 5) | info;
+                let mut j = 1;
+                while j < len {
+                    out[at + j] = (arg >> (8 * (len - 1 - j))) as u8;
+                    j += 1;
+                }
+                at += len;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// [`key_offsets`] over declared keys.
+pub const fn spec_key_offsets<const M: usize>(keys: &[KeySpec], keyword: bool) -> [usize; M] {
+    let mut out = [0usize; M];
+    let mut at = TABLE_PREFIX.len() + head_len(keys.len());
+    let mut i = 0;
+    while i < keys.len() {
+        out[i] = at;
+        at += spec_len(keys[i], keyword);
+        i += 1;
+    }
+    out[keys.len()] = at;
+    out
+}
+
+/// Whether any declared key is an integer.
+pub const fn has_int_keys(keys: &[KeySpec]) -> bool {
+    let mut i = 0;
+    while i < keys.len() {
+        if let KeySpec::Int(_) = keys[i] {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}

@@ -1,6 +1,7 @@
-//! The CBOR side of `#[derive(Boring)]`: struct maps, tag-27 records,
-//! shaped tables (tag 39649) of derived records, enum variants, tuples and
-//! byte-string fields.
+//! The CBOR side of `#[derive(Boring)]`: struct maps (text, keyword and
+//! integer keys), tag-27 records, shaped tables (tag 39649) of derived
+//! records, enum variants in every representation, tuples, byte-string
+//! fields, flattened and unknown-entry fields, and tags around values.
 //!
 //! Generated code lays out a type's structure (which field is which, how
 //! each value is written) and calls into this module for everything that is
@@ -34,14 +35,18 @@ const TABLE_PREFIX: [u8; 4] = [0xd9, 0x9a, 0xe1, 0x82];
 mod bytes;
 mod decode;
 mod encode;
+mod flat;
 mod keys;
+mod repr;
 mod table;
 mod variants;
 
 pub use bytes::*;
 pub use decode::*;
 pub use encode::*;
+pub use flat::*;
 pub use keys::*;
+pub use repr::*;
 pub use table::*;
 pub use variants::*;
 
@@ -70,6 +75,12 @@ pub struct Shape {
     pub skippable: bool,
     /// Unknown keys are errors (`deny_unknown_fields`).
     pub deny_unknown: bool,
+    /// The declared keys, text or integer (for text keys, the same texts
+    /// as `texts`).
+    pub keys: &'static [KeySpec],
+    /// Some key is an integer ([`has_int_keys`]): keys are matched by
+    /// kind as well as by name.
+    pub int_keys: bool,
 }
 
 impl Shape {
@@ -98,6 +109,8 @@ impl Shape {
     /// order).
     #[inline]
     pub(super) fn order(&self, order: KeyOrder) -> Option<&'static [usize]> {
+        // Every sorted profile (Ctap2 included) resolves to one of the two
+        // sorted orders.
         match order {
             KeyOrder::Insertion => None,
             KeyOrder::Bytewise => Some(self.bytewise),
@@ -105,8 +118,21 @@ impl Shape {
         }
     }
 
+    /// The integer key of field `i`, if it has one.
+    #[inline]
+    pub fn int_key(&self, i: usize) -> Option<i128> {
+        match self.keys.get(i) {
+            Some(KeySpec::Int(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
     /// The reference's size estimate for field `i`'s key.
     pub(super) fn estimate(&self, i: usize) -> usize {
+        if let Some(KeySpec::Int(_)) = self.keys.get(i) {
+            // The reference's estimate for a key that is not text.
+            return 8;
+        }
         let text = self.texts.get(i).copied().unwrap_or_default();
         if self.keyword {
             identifier_key_estimate(text)

@@ -76,6 +76,7 @@ impl Plan {
     pub(super) fn read<'de>(
         r: &mut Reader<'de>,
         names: &[&str],
+        shape: Option<&Shape>,
         deny_unknown: bool,
         stats: &mut TableStats,
         bad: impl Fn() -> Error,
@@ -89,7 +90,11 @@ impl Plan {
         let mut unknown: Vec<UnknownKey<'de>> = Vec::new();
         while keys.next(r)? {
             let at = r.position();
-            match read_key(r, names, cols.len(), &mut stats.key_comparisons)? {
+            let key = match shape {
+                Some(shape) => read_shape_key(r, shape, cols.len(), &mut stats.key_comparisons)?,
+                None => read_key(r, names, cols.len(), &mut stats.key_comparisons)?,
+            };
+            match key {
                 Key::Field(i) => {
                     match seen.get_mut(i) {
                         Some(s) if !*s => *s = true,
@@ -124,7 +129,14 @@ pub(crate) fn read_table_keys<'de>(
     bad: impl Fn() -> Error,
 ) -> Result<Vec<Option<usize>>, Error> {
     let mut stats = TableStats::default();
-    match Plan::read(r, shape.names, shape.deny_unknown, &mut stats, bad)? {
+    match Plan::read(
+        r,
+        shape.names,
+        Some(shape),
+        shape.deny_unknown,
+        &mut stats,
+        bad,
+    )? {
         Plan::Mapped(fields) => Ok(fields),
         Plan::Identity(n) => Ok((0..n).map(Some).collect()),
     }
@@ -153,7 +165,14 @@ pub(super) fn decode_table<'de, T: DecodeFields<'de>>(
         r.skip()?;
         Plan::Identity(T::SHAPE.len())
     } else {
-        Plan::read(r, T::SHAPE.names, T::SHAPE.deny_unknown, stats, bad)?
+        Plan::read(
+            r,
+            T::SHAPE.names,
+            Some(T::SHAPE),
+            T::SHAPE.deny_unknown,
+            stats,
+            bad,
+        )?
     };
     if !parts.next(r)? {
         return Err(bad());

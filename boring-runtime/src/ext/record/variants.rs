@@ -79,7 +79,7 @@ pub(super) fn variant_index(r: &mut Reader<'_>, names: &[&str]) -> Result<usize,
             ErrorKind::UnknownVariant(alloc::format!("{t:?}")),
             at,
         )),
-        Key::Unknown(UnknownKey::Other(_)) => Err(Error::new(
+        Key::Unknown(UnknownKey::Other(_) | UnknownKey::Int(_)) => Err(Error::new(
             ErrorKind::UnknownVariant(alloc::string::String::new()),
             at,
         )),
@@ -139,7 +139,7 @@ pub fn decode_enum_vec<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Resu
     if !matches!(parts.declared(), Some(2) | None) || !parts.next(r)? {
         return Err(bad());
     }
-    let plan = Plan::read(r, T::NAMES, false, &mut TableStats::default(), bad)?;
+    let plan = Plan::read(r, T::NAMES, None, false, &mut TableStats::default(), bad)?;
     if !parts.next(r)? {
         return Err(bad());
     }
