@@ -190,6 +190,11 @@ pub fn decode_map_with<'de>(
     let mut compared = 0;
     while seq.next(r)? {
         let at = r.position();
+        if let Some(i) = expected_key(r, shape, hint) {
+            fill(r, i)?;
+            hint = i + 1;
+            continue;
+        }
         match read_shape_key(r, shape, hint, &mut compared)? {
             Key::Field(i) => {
                 fill(r, i)?;
@@ -200,6 +205,24 @@ pub fn decode_map_with<'de>(
         }
     }
     Ok(())
+}
+
+/// The fast path for maps written in field order by an encoder like ours:
+/// when the bytes at the reader are exactly the encoded key of field
+/// `hint`, that key is consumed with one comparison, no head parsing and no
+/// UTF-8 check (the bytes are our own constant). Outside stringref
+/// namespaces only, where a literal key need not be registered.
+#[inline]
+fn expected_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Option<usize> {
+    if r.in_namespace() {
+        return None;
+    }
+    let key = shape.key(hint);
+    if key.is_empty() || !r.rest().starts_with(key) {
+        return None;
+    }
+    r.seek(r.position() + key.len());
+    Some(hint)
 }
 
 /// [`decode_map_with`] for maps that hold more than the shape's fields:
