@@ -24,12 +24,20 @@ fn main() -> Result<(), boring::Error> {
     // Interop writes plain CBOR for any reader; canonical sorts and narrows.
     for profile in [Profile::Interop, Profile::Canonical] {
         let bytes = boring::to_vec_with(&scores, &Options::from(profile))?;
-        println!("{}, {} bytes: {}", profile.name(), bytes.len(), boring::diag::diag(&bytes)?);
+        println!(
+            "{}, {} bytes: {}",
+            profile.name(),
+            bytes.len(),
+            boring::diag::diag(&bytes)?
+        );
     }
 
     // Any CBOR decodes into a generic Value.
     let value: Value = boring::from_slice(&bytes)?;
-    let ada = value.get("ada").and_then(Value::as_array).map(<[Value]>::len);
+    let ada = value
+        .get("ada")
+        .and_then(Value::as_array)
+        .map(<[Value]>::len);
     println!("ada has {} scores", ada.unwrap_or(0));
 
     // Bad input is a typed error with its byte offset, never a panic.

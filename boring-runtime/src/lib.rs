@@ -27,8 +27,8 @@ extern crate std;
 
 pub mod codec;
 pub mod diag;
-pub mod ext;
 mod error;
+pub mod ext;
 pub mod profile;
 pub mod value;
 pub mod wire;
@@ -50,10 +50,10 @@ pub use api::{
     decode_document, encoded_len, from_slice, from_slice_with, take_from_slice, to_vec,
     to_vec_with, to_writer,
 };
+#[cfg(feature = "derive")]
+pub use boring_derive::Boring;
 pub use codec::{ByteBuf, Bytes, Decode, DecodeOwned, Embedded, Encode, KeepRaw, Raw, Tagged};
 pub use error::{Error, ErrorKind, PathSegment};
 pub use profile::{DuplicateKeys, FloatPolicy, KeyOrder, Options, Profile};
 pub use value::{Float, Value};
 pub use wire::{Reader, Writer};
-#[cfg(feature = "derive")]
-pub use boring_derive::Boring;

@@ -160,17 +160,20 @@ proptest! {
     }
 }
 
+/// An element type and the round trip of a value through it.
+type Candidate = (Elem, fn(i64) -> i64);
+
 /// The first element type, smallest first, through which every value
 /// survives a round trip: unsigned types only when no value is negative.
 fn brute_force_int(values: &[i64]) -> Elem {
     let fits = |f: fn(i64) -> i64| values.iter().all(|&v| f(v) == v);
-    let unsigned: [(Elem, fn(i64) -> i64); 4] = [
+    let unsigned: [Candidate; 4] = [
         (Elem::U8, |v| i64::from(v as u8)),
         (Elem::U16, |v| i64::from(v as u16)),
         (Elem::U32, |v| i64::from(v as u32)),
         (Elem::U64, |v| v as u64 as i64),
     ];
-    let signed: [(Elem, fn(i64) -> i64); 4] = [
+    let signed: [Candidate; 4] = [
         (Elem::I8, |v| i64::from(v as i8)),
         (Elem::I16, |v| i64::from(v as i16)),
         (Elem::I32, |v| i64::from(v as i32)),

@@ -2,6 +2,6 @@
 //! reference), RFC 8746 typed arrays, and our columnar tables (tag 39653).
 
 pub mod columns;
+pub mod record;
 pub mod shapes;
 pub mod typed;
-pub mod record;

@@ -50,7 +50,12 @@ fn utf16_len(text: &str) -> usize {
 /// * `estimate_sum` — Σ of [`key_estimate`] over the union.
 ///
 /// Shapes are written only when `P < (E − U) × max(1, ⌊Σ estimate / U⌋)`.
-pub fn dense_enough(occurrences: usize, union_len: usize, padding: usize, estimate_sum: usize) -> bool {
+pub fn dense_enough(
+    occurrences: usize,
+    union_len: usize,
+    padding: usize,
+    estimate_sum: usize,
+) -> bool {
     if union_len == 0 {
         return false;
     }

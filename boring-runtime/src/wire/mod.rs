@@ -8,10 +8,10 @@ mod sink;
 mod stringref;
 mod writer;
 
+pub(crate) use deterministic::verify;
 pub use head::{Head, Major, Simple, BREAK};
 pub use reader::{Reader, Seq};
 #[cfg(feature = "std")]
 pub use sink::IoSink;
 pub use sink::{CountingSink, Sink, SliceSink};
 pub use writer::Writer;
-pub(crate) use deterministic::verify;
