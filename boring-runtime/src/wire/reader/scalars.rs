@@ -7,9 +7,54 @@ use crate::error::{Error, ErrorKind};
 use crate::wire::head::{Head, Simple};
 
 impl<'de> Reader<'de> {
+    /// The fast path of the integer readers: a major type 0 or 1 head read
+    /// straight from the bytes, as (negative, argument). `None`, consuming
+    /// nothing, for anything else (tags, other types, errors), which the
+    /// general path then handles.
+    #[inline(always)]
+    fn int_head(&mut self) -> Option<(bool, u64)> {
+        let at = self.pos;
+        let initial = *self.input.get(at)?;
+        if initial >> 5 > 1 {
+            return None;
+        }
+        let arg = |len: usize| -> Option<u64> {
+            let bytes = self.input.get(at + 1..at + 1 + len)?;
+            Some(bytes.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b)))
+        };
+        let (value, len) = match initial & 0x1f {
+            info @ 0..=23 => (u64::from(info), 1),
+            24 => (arg(1)?, 2),
+            25 => (arg(2)?, 3),
+            26 => (arg(4)?, 5),
+            27 => (arg(8)?, 9),
+            _ => return None,
+        };
+        self.pos = at + len;
+        Some((initial >> 5 == 1, value))
+    }
+
+    /// The next `N` bytes when the first is `initial`, consumed; `None`
+    /// (nothing consumed) otherwise. The fast path of fixed-width floats.
+    #[inline(always)]
+    fn fixed<const N: usize>(&mut self, initial: u8) -> Option<[u8; N]> {
+        let bytes: [u8; N] = self.input.get(self.pos..self.pos + N)?.try_into().ok()?;
+        if bytes[0] != initial {
+            return None;
+        }
+        self.pos += N;
+        Some(bytes)
+    }
+
     /// An unsigned integer that fits `u64`.
+    #[inline]
     pub fn u64(&mut self) -> Result<u64, Error> {
         let at = self.pos;
+        match self.int_head() {
+            Some((false, v)) => return Ok(v),
+            Some((true, _)) => return Err(Error::new(ErrorKind::OutOfRange, at)),
+            None => {}
+        }
         match self.head()? {
             Head::Unsigned(v) => Ok(v),
             Head::Negative(_) => Err(Error::new(ErrorKind::OutOfRange, at)),
@@ -21,8 +66,16 @@ impl<'de> Reader<'de> {
     }
 
     /// A signed integer that fits `i64`.
+    #[inline]
     pub fn i64(&mut self) -> Result<i64, Error> {
         let at = self.pos;
+        if let Some((negative, n)) = self.int_head() {
+            return match i64::try_from(n) {
+                Ok(n) if negative => Ok(-1 - n),
+                Ok(n) => Ok(n),
+                Err(_) => Err(Error::new(ErrorKind::OutOfRange, at)),
+            };
+        }
         let v = self.i128()?;
         i64::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
     }
@@ -77,8 +130,14 @@ impl<'de> Reader<'de> {
     }
 
     /// A float of any width, widened to `f64`.
+    #[inline]
     pub fn f64(&mut self) -> Result<f64, Error> {
         let at = self.pos;
+        if let Some(bytes) = self.fixed::<9>(0xfb) {
+            return Ok(f64::from_be_bytes([
+                bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+            ]));
+        }
         match self.head()? {
             Head::Simple(Simple::F64(v)) => Ok(v),
             Head::Simple(Simple::F32(v)) => Ok(f64::from(v)),
@@ -89,8 +148,12 @@ impl<'de> Reader<'de> {
 
     /// A float that an `f32` holds exactly (half and single always; a double
     /// only when it narrows without loss).
+    #[inline]
     pub fn f32(&mut self) -> Result<f32, Error> {
         let at = self.pos;
+        if let Some(bytes) = self.fixed::<5>(0xfa) {
+            return Ok(f32::from_be_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]));
+        }
         match self.head()? {
             Head::Simple(Simple::F32(v)) => Ok(v),
             Head::Simple(Simple::F16(bits)) => Ok(crate::wire::float::f16_to_f64(bits) as f32),
