@@ -210,19 +210,41 @@ pub fn decode_map_with<'de>(
 /// The fast path for maps written in field order by an encoder like ours:
 /// when the bytes at the reader are exactly the encoded key of field
 /// `hint`, that key is consumed with one comparison, no head parsing and no
-/// UTF-8 check (the bytes are our own constant). Outside stringref
-/// namespaces only, where a literal key need not be registered.
+/// UTF-8 check (the bytes are our own constant). Inside a stringref
+/// namespace the literal is registered as the reader would, and a
+/// reference is matched by comparing the text it resolves to.
 #[inline]
-fn expected_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Option<usize> {
-    if r.in_namespace() {
-        return None;
-    }
+fn expected_key<'de>(r: &mut Reader<'de>, shape: &Shape, hint: usize) -> Option<usize> {
     let key = shape.key(hint);
-    if key.is_empty() || !r.rest().starts_with(key) {
+    if key.is_empty() {
         return None;
     }
-    r.seek(r.position() + key.len());
-    Some(hint)
+    let rest = r.rest();
+    if rest.starts_with(key) {
+        if r.in_namespace() && shape.int_key(hint).is_none() {
+            let text = shape.texts.get(hint)?.len();
+            r.register_literal(rest.get(key.len() - text..key.len())?, true);
+        }
+        r.seek(r.position() + key.len());
+        return Some(hint);
+    }
+    if !r.in_namespace() || shape.int_key(hint).is_some() {
+        return None;
+    }
+    let text = shape.texts.get(hint)?.as_bytes();
+    if shape.keyword {
+        let cp = r.checkpoint();
+        if r.rest().starts_with(&[0xd8, 0x27]) {
+            r.seek(r.position() + 2);
+            if r.take_reference_to(text) {
+                return Some(hint);
+            }
+        }
+        r.rewind(cp);
+        None
+    } else {
+        r.take_reference_to(text).then_some(hint)
+    }
 }
 
 /// [`decode_map_with`] for maps that hold more than the shape's fields:

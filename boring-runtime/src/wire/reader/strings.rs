@@ -18,6 +18,34 @@ impl<'de> Reader<'de> {
             && self.input.get(self.pos + 1) == Some(&0x19)
     }
 
+    /// Consumes a stringref at the current position when it resolves to the
+    /// text `expected`: the derive's key fast path inside a namespace, a
+    /// byte comparison in place of decoding the key. Consumes nothing
+    /// otherwise.
+    pub fn take_reference_to(&mut self, expected: &[u8]) -> bool {
+        if !self.at_reference() {
+            return false;
+        }
+        let Ok((Head::Unsigned(index), next)) = self.parse_head(self.pos + 2) else {
+            return false;
+        };
+        match self.strings.get(index) {
+            Some(entry) if entry.is_text && entry.bytes == expected => {
+                self.pos = next;
+                self.references += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Registers a text or byte-string literal the caller consumed without
+    /// [`Reader::str`] or [`Reader::bytes`] (a key matched by its bytes), as
+    /// every literal inside a namespace must be.
+    pub fn register_literal(&mut self, payload: &'de [u8], is_text: bool) {
+        self.strings.register(payload, is_text);
+    }
+
     /// Resolves the stringref at the current position.
     pub(super) fn reference(&mut self, want_text: bool) -> Result<&'de [u8], Error> {
         let at = self.pos;
