@@ -4,34 +4,13 @@
 //!
 //! Run with `cargo run -p boring-examples --example records`.
 
-use boring::{Boring, Options};
-
-/// One fact of a Datomic-style log: entity, attribute, value, transaction,
-/// and whether the fact was added or retracted.
-#[derive(Boring, Debug, Clone, PartialEq)]
-struct Datom {
-    e: i64,
-    a: String,
-    v: String,
-    tx: i64,
-    added: bool,
-}
-
-fn datoms(n: usize) -> Vec<Datom> {
-    const ATTRIBUTES: [&str; 4] = [":user/name", ":user/email", ":order/total", ":order/status"];
-    (0..n)
-        .map(|i| Datom {
-            e: 10_000 + (i / 4) as i64,
-            a: ATTRIBUTES[i % ATTRIBUTES.len()].to_owned(),
-            v: format!("value-{i}"),
-            tx: 1_000 + (i / 50) as i64,
-            added: i % 7 != 0,
-        })
-        .collect()
-}
+use boring::Options;
+// The payload type and its generator are defined once, in the schemas
+// crate: `Datom` derives `Boring` there.
+use boring_schemas::records::{Datom, datoms};
 
 fn main() -> Result<(), boring::Error> {
-    let log = datoms(200);
+    let log: Vec<Datom> = datoms(200);
 
     let plain = boring::to_vec(&log)?;
     let shaped = boring::to_vec_with(&log, &Options::default().shapes(true))?;

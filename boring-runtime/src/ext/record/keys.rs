@@ -3,7 +3,7 @@
 use super::*;
 
 /// The length of a head whose argument is `arg`.
-pub(super) const fn head_len(arg: usize) -> usize {
+pub(super) const fn head_len(arg: u64) -> usize {
     if arg < 24 {
         1
     } else if arg <= 0xff {
@@ -22,7 +22,7 @@ pub(super) const fn put_head<const N: usize>(
     out: &mut [u8; N],
     at: usize,
     major: u8,
-    arg: usize,
+    arg: u64,
 ) -> usize {
     let len = head_len(arg);
     let info = match len {
@@ -45,13 +45,13 @@ pub(super) const fn put_head<const N: usize>(
 /// `keyword`.
 pub(super) const fn key_len(text: &str, keyword: bool) -> usize {
     let tag = if keyword { 2 } else { 0 };
-    tag + head_len(text.len()) + text.len()
+    tag + head_len(text.len() as u64) + text.len()
 }
 
 /// The length of a shaped-array header over `keys`: tag 39649, the
 /// two-element array head, and the key array.
 pub const fn header_len(keys: &[&str], keyword: bool) -> usize {
-    let mut total = TABLE_PREFIX.len() + head_len(keys.len());
+    let mut total = TABLE_PREFIX.len() + head_len(keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
         total += key_len(keys[i], keyword);
@@ -70,7 +70,7 @@ pub const fn header<const N: usize>(keys: &[&str], keyword: bool) -> [u8; N] {
         out[at] = TABLE_PREFIX[at];
         at += 1;
     }
-    at = put_head(&mut out, at, 4, keys.len());
+    at = put_head(&mut out, at, 4, keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
         if keyword {
@@ -79,7 +79,7 @@ pub const fn header<const N: usize>(keys: &[&str], keyword: bool) -> [u8; N] {
             at += 2;
         }
         let text = keys[i].as_bytes();
-        at = put_head(&mut out, at, 3, text.len());
+        at = put_head(&mut out, at, 3, text.len() as u64);
         let mut j = 0;
         while j < text.len() {
             out[at + j] = text[j];
@@ -95,7 +95,7 @@ pub const fn header<const N: usize>(keys: &[&str], keyword: bool) -> [u8; N] {
 /// is the number of keys + 1).
 pub const fn key_offsets<const M: usize>(keys: &[&str], keyword: bool) -> [usize; M] {
     let mut out = [0usize; M];
-    let mut at = TABLE_PREFIX.len() + head_len(keys.len());
+    let mut at = TABLE_PREFIX.len() + head_len(keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
         out[i] = at;
@@ -176,21 +176,6 @@ pub enum KeySpec {
     Int(i128),
 }
 
-/// The head length of a 64-bit argument.
-const fn head_len_u64(arg: u64) -> usize {
-    if arg < 24 {
-        1
-    } else if arg <= 0xff {
-        2
-    } else if arg <= 0xffff {
-        3
-    } else if arg <= 0xffff_ffff {
-        5
-    } else {
-        9
-    }
-}
-
 /// The major type and argument of an integer key (`n` must be in range,
 /// which the derive checks).
 const fn int_head(n: i128) -> (u8, u64) {
@@ -205,13 +190,13 @@ const fn int_head(n: i128) -> (u8, u64) {
 pub(super) const fn spec_len(key: KeySpec, keyword: bool) -> usize {
     match key {
         KeySpec::Text(text) => key_len(text, keyword),
-        KeySpec::Int(n) => head_len_u64(int_head(n).1),
+        KeySpec::Int(n) => head_len(int_head(n).1),
     }
 }
 
 /// [`header_len`] over declared keys, text or integer.
 pub const fn spec_header_len(keys: &[KeySpec], keyword: bool) -> usize {
-    let mut total = TABLE_PREFIX.len() + head_len(keys.len());
+    let mut total = TABLE_PREFIX.len() + head_len(keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
         total += spec_len(keys[i], keyword);
@@ -229,7 +214,7 @@ pub const fn spec_header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8
         out[at] = TABLE_PREFIX[at];
         at += 1;
     }
-    at = put_head(&mut out, at, 4, keys.len());
+    at = put_head(&mut out, at, 4, keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
         match keys[i] {
@@ -240,7 +225,7 @@ pub const fn spec_header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8
                     at += 2;
                 }
                 let text = text.as_bytes();
-                at = put_head(&mut out, at, 3, text.len());
+                at = put_head(&mut out, at, 3, text.len() as u64);
                 let mut j = 0;
                 while j < text.len() {
                     out[at + j] = text[j];
@@ -250,21 +235,7 @@ pub const fn spec_header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8
             }
             KeySpec::Int(n) => {
                 let (major, arg) = int_head(n);
-                let len = head_len_u64(arg);
-                let info = match len {
-                    1 => arg as u8,
-                    2 => 24,
-                    3 => 25,
-                    5 => 26,
-                    _ => 27,
-                };
-                out[at] = (major << 5) | info;
-                let mut j = 1;
-                while j < len {
-                    out[at + j] = (arg >> (8 * (len - 1 - j))) as u8;
-                    j += 1;
-                }
-                at += len;
+                at = put_head(&mut out, at, major, arg);
             }
         }
         i += 1;
@@ -275,7 +246,7 @@ pub const fn spec_header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8
 /// [`key_offsets`] over declared keys.
 pub const fn spec_key_offsets<const M: usize>(keys: &[KeySpec], keyword: bool) -> [usize; M] {
     let mut out = [0usize; M];
-    let mut at = TABLE_PREFIX.len() + head_len(keys.len());
+    let mut at = TABLE_PREFIX.len() + head_len(keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
         out[i] = at;
