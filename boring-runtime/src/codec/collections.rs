@@ -49,29 +49,41 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     }
 }
 
-/// A plain array of exactly `N` items is read in place, with no heap
-/// allocation; any other sequence form (a typed array, a table) goes through
-/// `T::decode_vec`.
+/// Reads exactly `N` values: see [`Decode::decode_fixed`].
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.position();
-        if !matches!(r.peek_head()?, Head::Array(_)) {
-            let items = T::decode_vec(r)?;
-            return <[T; N]>::try_from(items).map_err(|_| Error::new(ErrorKind::BadCount, at));
-        }
-        let mut seq = r.array()?;
-        let mut slots: [Option<T>; N] = core::array::from_fn(|_| None);
-        for (i, slot) in slots.iter_mut().enumerate() {
-            if !seq.next(r)? {
-                return Err(Error::new(ErrorKind::BadCount, at));
-            }
-            *slot = Some(T::decode(r).map_err(|e| e.at_index(i))?);
-        }
-        seq.finish(r)?;
-        // The loop above filled every slot or returned: no input reaches
-        // the `None` arm.
-        Ok(slots.map(|slot| slot.unwrap_or_else(|| unreachable!("every slot is filled"))))
+        T::decode_fixed(r)
     }
+}
+
+/// The default of [`Decode::decode_fixed`]: a plain array of exactly `N`
+/// items read in place; any other sequence form through `decode_vec`.
+pub(crate) fn decode_fixed_plain<'de, T: Decode<'de>, const N: usize>(
+    r: &mut Reader<'de>,
+) -> Result<[T; N], Error> {
+    let at = r.position();
+    if !matches!(r.peek_head()?, Head::Array(_)) {
+        let items = T::decode_vec(r)?;
+        return <[T; N]>::try_from(items).map_err(|_| Error::new(ErrorKind::BadCount, at));
+    }
+    let mut seq = r.array()?;
+    let mut slots: [Option<T>; N] = core::array::from_fn(|_| None);
+    for (i, slot) in slots.iter_mut().enumerate() {
+        if !seq.next(r)? {
+            return Err(Error::new(ErrorKind::BadCount, at));
+        }
+        *slot = Some(T::decode(r).map_err(|e| e.at_index(i))?);
+    }
+    seq.finish(r)?;
+    Ok(filled(slots))
+}
+
+/// The values of slots that are all filled.
+pub(crate) fn filled<T, const N: usize>(slots: [Option<T>; N]) -> [T; N] {
+    // Callers fill every slot or return an error first: no input reaches
+    // the `None` arm.
+    slots.map(|slot| slot.unwrap_or_else(|| unreachable!("every slot is filled")))
 }
 
 macro_rules! tuple {

@@ -2,7 +2,7 @@
 //! implements, and their impls for the standard types.
 
 mod bytes;
-mod collections;
+pub(crate) mod collections;
 mod map_order;
 mod numbers;
 mod raw;
@@ -99,6 +99,13 @@ pub trait Decode<'de>: Sized {
             ));
         }
         Ok(values)
+    }
+
+    /// Reads a sequence of exactly `N` values into an array: a plain array
+    /// in place, with no heap allocation, or any other sequence form through
+    /// [`Decode::decode_vec`]. Numbers read typed arrays in place too.
+    fn decode_fixed<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], Error> {
+        collections::decode_fixed_plain(r)
     }
 
     /// The value of a struct field whose key is absent: `None` for options,

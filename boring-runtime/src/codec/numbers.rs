@@ -2,9 +2,12 @@
 
 use alloc::vec::Vec;
 
+use crate::codec::collections::decode_fixed_plain;
 use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::{Error, ErrorKind};
-use crate::ext::typed::{at_typed, decode_typed_vec, ints_fit_typed, write_floats, write_ints};
+use crate::ext::typed::{
+    at_typed, decode_typed_array, decode_typed_vec, ints_fit_typed, write_floats, write_ints,
+};
 use crate::wire::{Reader, Sink, Writer};
 
 /// An integer as `i128` for the typed-array width choice; a `u128` beyond
@@ -103,6 +106,14 @@ macro_rules! typed_vec {
                 decode_typed_vec(r)
             } else {
                 decode_array(r)
+            }
+        }
+
+        fn decode_fixed<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], Error> {
+            if at_typed(r) {
+                decode_typed_array(r)
+            } else {
+                decode_fixed_plain(r)
             }
         }
     };

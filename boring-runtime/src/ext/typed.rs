@@ -319,6 +319,27 @@ pub fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec<T>, Er
         .collect()
 }
 
+/// Decodes a typed array of exactly `N` elements into `[T; N]`, in place:
+/// the same widening and range checks as [`decode_typed_vec`], no heap
+/// allocation.
+pub fn decode_typed_array<T: TypedTarget, const N: usize>(
+    r: &mut Reader<'_>,
+) -> Result<[T; N], Error> {
+    let at = r.position();
+    let (kind, bytes) = read_typed(r)?;
+    let width = kind.elem.width();
+    if bytes.len() != N * width {
+        return Err(Error::new(ErrorKind::BadCount, at));
+    }
+    r.charge(N as u64)?;
+    let mut slots: [Option<T>; N] = core::array::from_fn(|_| None);
+    for (slot, chunk) in slots.iter_mut().zip(bytes.chunks_exact(width)) {
+        let value = element(kind, chunk).and_then(T::from_number);
+        *slot = Some(value.ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?);
+    }
+    Ok(crate::codec::collections::filled(slots))
+}
+
 /// Whether the next item is a typed array.
 pub fn at_typed(r: &Reader<'_>) -> bool {
     matches!(r.peek_head(), Ok(Head::Tag(t)) if TypedKind::from_tag(t).is_some())
