@@ -22,11 +22,26 @@ pub(crate) fn min_len(next: usize) -> usize {
     }
 }
 
-/// One entry of a reader's table: a literal from the input.
+/// One entry of a reader's table: a literal from the input. Text is kept
+/// as `str`, validated once when it was read, so a reference to it needs no
+/// second check.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Entry<'de> {
-    pub bytes: &'de [u8],
-    pub is_text: bool,
+pub(crate) enum Entry<'de> {
+    Text(&'de str),
+    Bytes(&'de [u8]),
+}
+
+impl<'de> Entry<'de> {
+    pub fn bytes(self) -> &'de [u8] {
+        match self {
+            Entry::Text(text) => text.as_bytes(),
+            Entry::Bytes(bytes) => bytes,
+        }
+    }
+
+    pub fn is_text(self) -> bool {
+        matches!(self, Entry::Text(_))
+    }
 }
 
 /// The reader's table: a stack of namespaces over one entry list. Entering a
@@ -57,12 +72,20 @@ impl<'de> ReadTable<'de> {
         self.bases.last().copied().unwrap_or(0)
     }
 
-    /// Registers a literal read inside the current namespace, if it
+    /// Registers a text literal read inside the current namespace, if it
     /// qualifies.
     #[inline]
-    pub fn register(&mut self, bytes: &'de [u8], is_text: bool) {
+    pub fn register_text(&mut self, text: &'de str) {
+        if self.active() && text.len() >= min_len(self.entries.len() - self.base()) {
+            self.entries.push(Entry::Text(text));
+        }
+    }
+
+    /// Registers a byte-string literal, if it qualifies.
+    #[inline]
+    pub fn register_bytes(&mut self, bytes: &'de [u8]) {
         if self.active() && bytes.len() >= min_len(self.entries.len() - self.base()) {
-            self.entries.push(Entry { bytes, is_text });
+            self.entries.push(Entry::Bytes(bytes));
         }
     }
 

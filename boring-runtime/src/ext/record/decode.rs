@@ -223,7 +223,8 @@ fn expected_key<'de>(r: &mut Reader<'de>, shape: &Shape, hint: usize) -> Option<
     if rest.starts_with(key) {
         if r.in_namespace() && shape.int_key(hint).is_none() {
             let text = shape.texts.get(hint)?.len();
-            r.register_literal(rest.get(key.len() - text..key.len())?, true);
+            let payload = rest.get(key.len() - text..key.len())?;
+            r.register_text(core::str::from_utf8(payload).ok()?);
         }
         r.seek(r.position() + key.len());
         return Some(hint);

@@ -124,6 +124,7 @@ impl<'de> Reader<'de> {
     }
 
     /// The whole input.
+    #[inline]
     pub fn input(&self) -> &'de [u8] {
         self.input
     }
@@ -135,11 +136,13 @@ impl<'de> Reader<'de> {
     }
 
     /// The unread rest of the input.
+    #[inline]
     pub fn rest(&self) -> &'de [u8] {
         &self.input[self.pos..]
     }
 
     /// Moves to `offset` (clamped to the input's end).
+    #[inline]
     pub(crate) fn seek(&mut self, offset: usize) {
         self.pos = offset.min(self.input.len());
     }
@@ -152,6 +155,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Whether the whole input has been read.
+    #[inline]
     pub fn is_at_end(&self) -> bool {
         self.pos >= self.input.len()
     }
@@ -421,6 +425,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Whether a stringref namespace is open.
+    #[inline]
     pub fn in_namespace(&self) -> bool {
         self.strings.active()
     }
@@ -436,7 +441,7 @@ impl<'de> Reader<'de> {
             .get(index)
             .ok_or_else(|| Error::new(ErrorKind::BadStringref, at))?;
         self.references += 1;
-        Ok((entry.bytes, entry.is_text))
+        Ok((entry.bytes(), entry.is_text()))
     }
 
     /// Registers a string literal read through [`Reader::head`] by a caller

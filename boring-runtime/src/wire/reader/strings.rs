@@ -22,6 +22,7 @@ impl<'de> Reader<'de> {
     /// text `expected`: the derive's key fast path inside a namespace, a
     /// byte comparison in place of decoding the key. Consumes nothing
     /// otherwise.
+    #[inline]
     pub fn take_reference_to(&mut self, expected: &[u8]) -> bool {
         if !self.at_reference() {
             return false;
@@ -30,7 +31,7 @@ impl<'de> Reader<'de> {
             return false;
         };
         match self.strings.get(index) {
-            Some(entry) if entry.is_text && entry.bytes == expected => {
+            Some(crate::wire::stringref::Entry::Text(text)) if text.as_bytes() == expected => {
                 self.pos = next;
                 self.references += 1;
                 true
@@ -39,15 +40,16 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Registers a text or byte-string literal the caller consumed without
-    /// [`Reader::str`] or [`Reader::bytes`] (a key matched by its bytes), as
-    /// every literal inside a namespace must be.
-    pub fn register_literal(&mut self, payload: &'de [u8], is_text: bool) {
-        self.strings.register(payload, is_text);
+    /// Registers a text literal the caller consumed without
+    /// [`Reader::str`] (a key matched by its bytes), as every literal inside
+    /// a namespace must be.
+    #[inline]
+    pub fn register_text(&mut self, text: &'de str) {
+        self.strings.register_text(text);
     }
 
     /// Resolves the stringref at the current position.
-    pub(super) fn reference(&mut self, want_text: bool) -> Result<&'de [u8], Error> {
+    pub(super) fn reference(&mut self) -> Result<crate::wire::stringref::Entry<'de>, Error> {
         let at = self.pos;
         self.pos += 2;
         let index = match self.head()? {
@@ -59,23 +61,38 @@ impl<'de> Reader<'de> {
             .get(index)
             .ok_or_else(|| Error::new(ErrorKind::BadStringref, at))?;
         self.references += 1;
-        if entry.is_text != want_text {
-            let found = if entry.is_text {
-                "text string"
-            } else {
-                "byte string"
-            };
-            let expected = if want_text {
-                "text string"
-            } else {
-                "byte string"
-            };
-            return Err(Error::new(
-                ErrorKind::UnexpectedType { expected, found },
-                at,
-            ));
+        Ok(entry)
+    }
+
+    /// A reference that resolved to the other kind of string.
+    #[cold]
+    fn wrong_reference(&self, want_text: bool, at: usize) -> Error {
+        let (expected, found) = if want_text {
+            ("text string", "byte string")
+        } else {
+            ("byte string", "text string")
+        };
+        Error::new(ErrorKind::UnexpectedType { expected, found }, at)
+    }
+
+    /// Resolves a reference to text.
+    #[inline]
+    pub(super) fn text_reference(&mut self) -> Result<&'de str, Error> {
+        let at = self.pos;
+        match self.reference()? {
+            crate::wire::stringref::Entry::Text(text) => Ok(text),
+            crate::wire::stringref::Entry::Bytes(_) => Err(self.wrong_reference(true, at)),
         }
-        Ok(entry.bytes)
+    }
+
+    /// Resolves a reference to a byte string.
+    #[inline]
+    pub(super) fn bytes_reference(&mut self) -> Result<&'de [u8], Error> {
+        let at = self.pos;
+        match self.reference()? {
+            crate::wire::stringref::Entry::Bytes(bytes) => Ok(bytes),
+            crate::wire::stringref::Entry::Text(_) => Err(self.wrong_reference(false, at)),
+        }
     }
 
     /// A definite-length text string (or a reference to one), borrowed.
@@ -83,8 +100,7 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn str(&mut self) -> Result<&'de str, Error> {
         if self.at_reference() {
-            let bytes = self.reference(true)?;
-            return core::str::from_utf8(bytes).map_err(|_| self.error(ErrorKind::InvalidUtf8));
+            return self.text_reference();
         }
         let at = self.pos;
         match self.head()? {
@@ -106,7 +122,7 @@ impl<'de> Reader<'de> {
         let bytes = self.take(len, at)?;
         let text = core::str::from_utf8(bytes)
             .map_err(|e| Error::new(ErrorKind::InvalidUtf8, payload_at + e.valid_up_to()))?;
-        self.strings.register(bytes, true);
+        self.strings.register_text(text);
         Ok(text)
     }
 
@@ -135,7 +151,7 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn bytes(&mut self) -> Result<&'de [u8], Error> {
         if self.at_reference() {
-            return self.reference(false);
+            return self.bytes_reference();
         }
         let at = self.pos;
         match self.head()? {
@@ -154,14 +170,14 @@ impl<'de> Reader<'de> {
     #[inline]
     pub(super) fn bytes_literal(&mut self, len: u64, at: usize) -> Result<&'de [u8], Error> {
         let bytes = self.take(len, at)?;
-        self.strings.register(bytes, false);
+        self.strings.register_bytes(bytes);
         Ok(bytes)
     }
 
     /// A byte string of either length form.
     pub fn byte_buf(&mut self) -> Result<Cow<'de, [u8]>, Error> {
         if self.at_reference() {
-            return self.reference(false).map(Cow::Borrowed);
+            return self.bytes_reference().map(Cow::Borrowed);
         }
         let at = self.pos;
         match self.head()? {
