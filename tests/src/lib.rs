@@ -217,3 +217,20 @@ pub fn fuzz_decode_value(data: &[u8]) {
         assert_eq!(len, bytes.len(), "encoded_len disagrees with to_vec");
     }
 }
+
+/// Runs the named checks of a suite that prints its counts (a test target
+/// with `harness = false`): each check's own lines show in the test output,
+/// then one line per check and the closing `N passed, M failed`. Exits with
+/// a failure status if any check panicked.
+pub fn run_checks(checks: &[(&str, fn())]) {
+    let mut failed = 0;
+    for (name, check) in checks {
+        let ok = std::panic::catch_unwind(check).is_ok();
+        println!("check {name} ... {}", if ok { "ok" } else { "FAILED" });
+        failed += usize::from(!ok);
+    }
+    println!("{} passed, {failed} failed", checks.len() - failed);
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}

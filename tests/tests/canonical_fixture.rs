@@ -64,7 +64,6 @@ fn rep(row: &Row) -> (Value, Vec<u8>) {
     (value, want)
 }
 
-#[test]
 fn canonical_corpus_reencodes_exactly() {
     let rows = rows();
     assert_eq!(rows.len(), 990);
@@ -136,4 +135,11 @@ fn shorten(hex: &str) -> String {
     } else {
         hex.to_string()
     }
+}
+
+fn main() {
+    boring_tests::run_checks(&[(
+        "canonical_corpus_reencodes_exactly",
+        canonical_corpus_reencodes_exactly,
+    )]);
 }

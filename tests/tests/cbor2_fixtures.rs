@@ -26,7 +26,6 @@ fn load(name: &str) -> (Vec<u8>, Value) {
     (bytes, value)
 }
 
-#[test]
 fn cbor2_documents_decode_as_described() {
     let fixtures = listing();
     assert_eq!(fixtures.len(), 5);
@@ -64,7 +63,6 @@ fn cbor2_documents_decode_as_described() {
 
 /// cbor2 references repeated byte strings too (boring only registers them):
 /// the references resolve to the same bytes.
-#[test]
 fn cbor2_byte_string_references_resolve() {
     let (bytes, value) = load("stringref.cbor");
     assert_eq!(&bytes[..3], [0xd9, 0x01, 0x00]);
@@ -80,7 +78,6 @@ fn cbor2_byte_string_references_resolve() {
 
 /// cbor2's canonical mode and boring's `canonical-rfc7049` agree byte for
 /// byte, and re-sorting under `canonical` (bytewise) only moves entries.
-#[test]
 fn cbor2_canonical_matches_canonical_rfc7049() {
     let (bytes, value) = load("canonical.cbor");
     let rfc7049 = boring::to_vec_with(&value, &Profile::CanonicalRfc7049.into()).unwrap();
@@ -92,4 +89,21 @@ fn cbor2_canonical_matches_canonical_rfc7049() {
         boring::to_vec_with(&back, &Profile::CanonicalRfc7049.into()).unwrap(),
         bytes
     );
+}
+
+fn main() {
+    boring_tests::run_checks(&[
+        (
+            "cbor2_documents_decode_as_described",
+            cbor2_documents_decode_as_described,
+        ),
+        (
+            "cbor2_byte_string_references_resolve",
+            cbor2_byte_string_references_resolve,
+        ),
+        (
+            "cbor2_canonical_matches_canonical_rfc7049",
+            cbor2_canonical_matches_canonical_rfc7049,
+        ),
+    ]);
 }

@@ -103,7 +103,6 @@ fn encode_options(vector: &Json) -> Options {
     options
 }
 
-#[test]
 fn golden_vectors_decode_describe_and_reencode() {
     let vectors = golden();
     assert_eq!(vectors.len(), 90);
@@ -144,7 +143,6 @@ fn golden_vectors_decode_describe_and_reencode() {
 }
 
 /// Both corpora are present in the expected numbers.
-#[test]
 fn golden_corpus_counts() {
     let vectors = golden();
     let portable = vectors.iter().filter(|v| v["corpus"] == "portable").count();
@@ -153,7 +151,6 @@ fn golden_corpus_counts() {
 
 /// The decoded value of every structured golden vector is reachable through
 /// the data-model accessors.
-#[test]
 fn golden_values_through_accessors() {
     let by_label = |label: &str| -> Value {
         let vectors = golden();
@@ -195,7 +192,6 @@ fn golden_values_through_accessors() {
 }
 
 /// Values built with the constructors encode to the golden bytes.
-#[test]
 fn constructors_write_golden_bytes() {
     let vectors = golden();
     let want = |label: &str| -> String {
@@ -266,7 +262,6 @@ fn datom_maps_200() -> Value {
     Value::Array(rows)
 }
 
-#[test]
 fn datom_maps_200_published_sizes() {
     let v = boring_schemas::values::datom_maps_200();
     assert_eq!(v, datom_maps_200());
@@ -278,4 +273,26 @@ fn datom_maps_200_published_sizes() {
         12_536
     );
     assert_eq!(size(Options::default().shapes(true)), 4_982);
+}
+
+fn main() {
+    boring_tests::run_checks(&[
+        (
+            "golden_vectors_decode_describe_and_reencode",
+            golden_vectors_decode_describe_and_reencode,
+        ),
+        ("golden_corpus_counts", golden_corpus_counts),
+        (
+            "golden_values_through_accessors",
+            golden_values_through_accessors,
+        ),
+        (
+            "constructors_write_golden_bytes",
+            constructors_write_golden_bytes,
+        ),
+        (
+            "datom_maps_200_published_sizes",
+            datom_maps_200_published_sizes,
+        ),
+    ]);
 }
