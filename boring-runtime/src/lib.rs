@@ -14,8 +14,28 @@
 //! assert_eq!(value.as_array().map(<[Value]>::len), Some(3));
 //! ```
 //!
+//! # Where things are
+//!
+//! - [`Encode`] and [`Decode`] (module [`codec`]) are what `#[derive(Boring)]`
+//!   implements; the std types, [`Bytes`]/[`ByteBuf`] for byte strings, and
+//!   [`Raw`], [`KeepRaw`], [`Embedded`] and [`Tagged`] for protocol messages
+//!   implement them here.
+//! - [`Writer`] and [`Reader`] (module [`wire`]) are the byte level: heads,
+//!   sinks, stringref, limits, skipping, `verify_deterministic`.
+//! - [`Value`] (module [`value`]) holds any CBOR, faithful to the wire, with
+//!   the Clojure data model's constructors and accessors.
+//! - [`Options`] and [`Profile`] (module [`profile`]) choose the wire rules
+//!   once per writer or reader.
+//! - Module [`ext`]: shaped arrays (tag 39649), RFC 8746 typed arrays and
+//!   columnar tables (tag 39653); [`diag`]: diagnostic notation and
+//!   annotated hex dumps.
+//!
+//! `docs/WIRE.md` in the repository specifies every byte written;
+//! `docs/SECURITY.md` the decoder's limits.
+//!
 //! The crate is `no_std` with `alloc`; the default `std` feature adds
-//! `io::Write` sinks and `HashMap`/`HashSet` impls.
+//! `io::Write` sinks and `HashMap`/`HashSet` impls, and the default `derive`
+//! feature re-exports `#[derive(Boring)]`.
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -34,7 +54,6 @@ pub mod value;
 pub mod wire;
 
 #[doc(hidden)]
-#[path = "__private.rs"]
 pub mod __private;
 
 mod api;

@@ -10,7 +10,7 @@ mod writer;
 
 pub(crate) use deterministic::verify;
 pub use head::{Head, Major, Simple, BREAK};
-pub use reader::{Reader, Seq};
+pub use reader::{Checkpoint, Reader, Seq};
 #[cfg(feature = "std")]
 pub use sink::IoSink;
 pub use sink::{CountingSink, Sink, SliceSink};
