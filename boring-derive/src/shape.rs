@@ -53,9 +53,9 @@ pub fn constant(
         const #name: &'static #private::Shape = {
             const TEXTS: [&str; #n] = [#(#texts),*];
             const KEYS: [#private::KeySpec; #n] = [#(#specs),*];
-            const HEADER: [u8; #private::spec_header_len(&KEYS, #keyword)] =
-                #private::spec_header(&KEYS, #keyword);
-            const OFFSETS: [usize; #offsets] = #private::spec_key_offsets(&KEYS, #keyword);
+            const HEADER: [u8; #private::header_len(&KEYS, #keyword)] =
+                #private::header(&KEYS, #keyword);
+            const OFFSETS: [usize; #offsets] = #private::key_offsets(&KEYS, #keyword);
             &#private::Shape {
                 names: #names,
                 texts: &TEXTS,

@@ -13,9 +13,9 @@ pub use crate::ext::record::{
     decode_vec, encode_adjacent, encode_enum, encode_enum_ids, encode_enum_seq, encode_in_tag,
     encode_internal, encode_key, encode_map, encode_map_tagged, encode_map_with, encode_record,
     encode_seq, encode_untagged, fill, has_int_keys, header, header_len, key_offsets, key_order,
-    map_vec, no_variant, require, require_payload, spec_header, spec_header_len, spec_key_offsets,
-    take, take_bytes, unit_payload, DecodeBytes, DecodeFields, DecodeFlat, DecodeVariants,
-    EncodeBytes, EncodeFields, EncodeFlat, EncodeVariants, KeySpec, Shape, TupleReader,
+    map_vec, no_variant, require, require_payload, take, take_bytes, unit_payload, DecodeBytes,
+    DecodeFields, DecodeFlat, DecodeVariants, EncodeBytes, EncodeFields, EncodeFlat,
+    EncodeVariants, KeySpec, Shape, TupleReader,
 };
 pub use crate::wire::{Head, Reader, Seq, Sink, Writer};
 pub use crate::Value;

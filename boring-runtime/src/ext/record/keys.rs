@@ -48,64 +48,6 @@ pub(super) const fn key_len(text: &str, keyword: bool) -> usize {
     tag + head_len(text.len() as u64) + text.len()
 }
 
-/// The length of a shaped-array header over `keys`: tag 39649, the
-/// two-element array head, and the key array.
-pub const fn header_len(keys: &[&str], keyword: bool) -> usize {
-    let mut total = TABLE_PREFIX.len() + head_len(keys.len() as u64);
-    let mut i = 0;
-    while i < keys.len() {
-        total += key_len(keys[i], keyword);
-        i += 1;
-    }
-    total
-}
-
-/// The shaped-array header over `keys` (`N` must be [`header_len`]): tag
-/// 39649, `82`, and the key array, each key a text string (under tag 39
-/// when `keyword`). A map key of the type is a slice of this array.
-pub const fn header<const N: usize>(keys: &[&str], keyword: bool) -> [u8; N] {
-    let mut out = [0u8; N];
-    let mut at = 0;
-    while at < TABLE_PREFIX.len() {
-        out[at] = TABLE_PREFIX[at];
-        at += 1;
-    }
-    at = put_head(&mut out, at, 4, keys.len() as u64);
-    let mut i = 0;
-    while i < keys.len() {
-        if keyword {
-            out[at] = 0xd8;
-            out[at + 1] = IDENT as u8;
-            at += 2;
-        }
-        let text = keys[i].as_bytes();
-        at = put_head(&mut out, at, 3, text.len() as u64);
-        let mut j = 0;
-        while j < text.len() {
-            out[at + j] = text[j];
-            j += 1;
-        }
-        at += text.len();
-        i += 1;
-    }
-    out
-}
-
-/// Where each key starts in [`header`], plus the end of the last one (`M`
-/// is the number of keys + 1).
-pub const fn key_offsets<const M: usize>(keys: &[&str], keyword: bool) -> [usize; M] {
-    let mut out = [0usize; M];
-    let mut at = TABLE_PREFIX.len() + head_len(keys.len() as u64);
-    let mut i = 0;
-    while i < keys.len() {
-        out[i] = at;
-        at += key_len(keys[i], keyword);
-        i += 1;
-    }
-    out[keys.len()] = at;
-    out
-}
-
 /// Bytewise comparison of two encoded keys, shorter first when
 /// `length_first` (RFC 7049 §3.9), as a `const fn`.
 pub(super) const fn key_less(a: &[u8], b: &[u8], length_first: bool) -> bool {
@@ -187,27 +129,30 @@ const fn int_head(n: i128) -> (u8, u64) {
 }
 
 /// The encoded length of one declared key.
-pub(super) const fn spec_len(key: KeySpec, keyword: bool) -> usize {
+const fn key_spec_len(key: KeySpec, keyword: bool) -> usize {
     match key {
         KeySpec::Text(text) => key_len(text, keyword),
         KeySpec::Int(n) => head_len(int_head(n).1),
     }
 }
 
-/// [`header_len`] over declared keys, text or integer.
-pub const fn spec_header_len(keys: &[KeySpec], keyword: bool) -> usize {
+/// The length of a shaped-array header over `keys`: tag 39649, the
+/// two-element array head, and the key array.
+pub const fn header_len(keys: &[KeySpec], keyword: bool) -> usize {
     let mut total = TABLE_PREFIX.len() + head_len(keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
-        total += spec_len(keys[i], keyword);
+        total += key_spec_len(keys[i], keyword);
         i += 1;
     }
     total
 }
 
-/// [`header`] over declared keys: an integer key is written as the
-/// integer (never under tag 39).
-pub const fn spec_header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8; N] {
+/// The shaped-array header over `keys` (`N` must be [`header_len`]): tag
+/// 39649, `82`, and the key array: each text key a text string (under tag
+/// 39 when `keyword`), each integer key an integer. A map key of the type
+/// is a slice of this array.
+pub const fn header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8; N] {
     let mut out = [0u8; N];
     let mut at = 0;
     while at < TABLE_PREFIX.len() {
@@ -243,14 +188,15 @@ pub const fn spec_header<const N: usize>(keys: &[KeySpec], keyword: bool) -> [u8
     out
 }
 
-/// [`key_offsets`] over declared keys.
-pub const fn spec_key_offsets<const M: usize>(keys: &[KeySpec], keyword: bool) -> [usize; M] {
+/// Where each key starts in [`header`], plus the end of the last one (`M`
+/// is the number of keys + 1).
+pub const fn key_offsets<const M: usize>(keys: &[KeySpec], keyword: bool) -> [usize; M] {
     let mut out = [0usize; M];
     let mut at = TABLE_PREFIX.len() + head_len(keys.len() as u64);
     let mut i = 0;
     while i < keys.len() {
         out[i] = at;
-        at += spec_len(keys[i], keyword);
+        at += key_spec_len(keys[i], keyword);
         i += 1;
     }
     out[keys.len()] = at;

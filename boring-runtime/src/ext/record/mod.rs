@@ -147,13 +147,18 @@ mod tests {
     use super::*;
 
     const TEXTS: [&str; 3] = ["zeta", "a", "mid"];
-    const HEADER: [u8; header_len(&TEXTS, false)] = header(&TEXTS, false);
-    const OFFSETS: [usize; 4] = key_offsets(&TEXTS, false);
-    const KEYWORDS: [&str; 1] = [":e"];
+    const KEYS3: [KeySpec; 3] = [
+        KeySpec::Text("zeta"),
+        KeySpec::Text("a"),
+        KeySpec::Text("mid"),
+    ];
+    const HEADER: [u8; header_len(&KEYS3, false)] = header(&KEYS3, false);
+    const OFFSETS: [usize; 4] = key_offsets(&KEYS3, false);
+    const KEYWORDS: [KeySpec; 1] = [KeySpec::Text(":e")];
     const KEYWORD_HEADER: [u8; header_len(&KEYWORDS, true)] = header(&KEYWORDS, true);
 
     #[test]
-    pub(super) fn header_is_the_shaped_prefix_and_keys() {
+    fn header_is_the_shaped_prefix_and_keys() {
         assert_eq!(
             HEADER,
             [
@@ -169,15 +174,15 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn long_keys_take_longer_heads() {
-        const LONG: [&str; 1] = ["abcdefghijklmnopqrstuvwxyz"];
+    fn long_keys_take_longer_heads() {
+        const LONG: [KeySpec; 1] = [KeySpec::Text("abcdefghijklmnopqrstuvwxyz")];
         const H: [u8; header_len(&LONG, false)] = header(&LONG, false);
         assert_eq!(&H[5..7], [0x78, 26]);
         assert_eq!(H.len(), 7 + 26);
     }
 
     #[test]
-    pub(super) fn key_orders() {
+    fn key_orders() {
         let bytewise: [usize; 3] = key_order(&HEADER, &OFFSETS, false);
         assert_eq!(bytewise, [1, 2, 0]);
         let length_first: [usize; 3] = key_order(&HEADER, &OFFSETS, true);
@@ -185,7 +190,10 @@ mod tests {
         // A 24-byte key has a two-byte head (78 18): bytewise it sorts
         // after a one-byte-head key starting with a lower byte, and by
         // length it sorts last.
-        const KEYS: [&str; 2] = ["aaaaaaaaaaaaaaaaaaaaaaaa", "b"];
+        const KEYS: [KeySpec; 2] = [
+            KeySpec::Text("aaaaaaaaaaaaaaaaaaaaaaaa"),
+            KeySpec::Text("b"),
+        ];
         const H: [u8; header_len(&KEYS, false)] = header(&KEYS, false);
         const O: [usize; 3] = key_offsets(&KEYS, false);
         assert_eq!(key_order::<2>(&H, &O, false), [1, 0]);
@@ -193,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn find_prefers_the_hint() {
+    fn find_prefers_the_hint() {
         assert_eq!(find(&TEXTS, "a", 1), (Some(1), 1));
         assert_eq!(find(&TEXTS, "mid", 0), (Some(2), 4));
         assert_eq!(find(&TEXTS, "nope", 0).0, None);
