@@ -150,30 +150,42 @@ pub(super) fn decode_table<'de, T: DecodeFields<'de>>(
     r: &mut Reader<'de>,
     stats: &mut TableStats,
 ) -> Result<Vec<T>, Error> {
+    let matched = r.rest().starts_with(T::SHAPE.header);
+    stats.tables += 1;
+    let out = read_shaped(
+        r,
+        |r: &mut Reader<'de>, bad: &dyn Fn() -> Error| {
+            if matched {
+                stats.matched_headers += 1;
+                r.skip()?;
+                Ok(Plan::Identity(T::SHAPE.len()))
+            } else {
+                let shape = T::SHAPE;
+                Plan::read(r, shape.names, Some(shape), shape.deny_unknown, stats, bad)
+            }
+        },
+        |r: &mut Reader<'de>, plan: &Plan, bad: &dyn Fn() -> Error| decode_row(r, plan, bad),
+    )?;
+    stats.rows += out.len();
+    Ok(out)
+}
+
+/// Reads tag 39649 `[keys, rows]`: `keys` reads the key array into a plan,
+/// `row` one row by that plan. Shared by records and enums.
+pub(super) fn read_shaped<'de, T>(
+    r: &mut Reader<'de>,
+    keys: impl FnOnce(&mut Reader<'de>, &dyn Fn() -> Error) -> Result<Plan, Error>,
+    row: impl Fn(&mut Reader<'de>, &Plan, &dyn Fn() -> Error) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
     let at = r.position();
     let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
-    let matched = r.rest().starts_with(T::SHAPE.header);
     r.expect_tag(TAG)?;
     r.enter()?;
     let mut parts = r.array()?;
     if !matches!(parts.declared(), Some(2) | None) || !parts.next(r)? {
         return Err(bad());
     }
-    stats.tables += 1;
-    let plan = if matched {
-        stats.matched_headers += 1;
-        r.skip()?;
-        Plan::Identity(T::SHAPE.len())
-    } else {
-        Plan::read(
-            r,
-            T::SHAPE.names,
-            Some(T::SHAPE),
-            T::SHAPE.deny_unknown,
-            stats,
-            bad,
-        )?
-    };
+    let plan = keys(r, &bad)?;
     if !parts.next(r)? {
         return Err(bad());
     }
@@ -181,12 +193,10 @@ pub(super) fn decode_table<'de, T: DecodeFields<'de>>(
     let mut out = Vec::with_capacity(rows.size_hint());
     while rows.next(r)? {
         let index = out.len();
-        let row = decode_row(r, &plan, bad).map_err(|e| e.at_index(index))?;
-        out.push(row);
+        out.push(row(r, &plan, &bad).map_err(|e| e.at_index(index))?);
     }
     parts.finish(r).map_err(|_| bad())?;
     r.leave();
-    stats.rows += out.len();
     Ok(out)
 }
 

@@ -131,28 +131,13 @@ pub fn decode_enum_vec<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Resu
         }
         return Ok(out);
     }
-    let at = r.position();
-    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
-    r.expect_tag(TAG)?;
-    r.enter()?;
-    let mut parts = r.array()?;
-    if !matches!(parts.declared(), Some(2) | None) || !parts.next(r)? {
-        return Err(bad());
-    }
-    let plan = Plan::read(r, T::NAMES, None, false, &mut TableStats::default(), bad)?;
-    if !parts.next(r)? {
-        return Err(bad());
-    }
-    let mut rows = r.array()?;
-    let mut out = Vec::with_capacity(rows.size_hint());
-    while rows.next(r)? {
-        let index = out.len();
-        let row = enum_row(r, &plan, bad).map_err(|e| e.at_index(index))?;
-        out.push(row);
-    }
-    parts.finish(r).map_err(|_| bad())?;
-    r.leave();
-    Ok(out)
+    read_shaped(
+        r,
+        |r: &mut Reader<'de>, bad: &dyn Fn() -> Error| {
+            Plan::read(r, T::NAMES, None, false, &mut TableStats::default(), bad)
+        },
+        |r: &mut Reader<'de>, plan: &Plan, bad: &dyn Fn() -> Error| enum_row(r, plan, bad),
+    )
 }
 
 /// One row of an enum table: exactly one present value, under its
