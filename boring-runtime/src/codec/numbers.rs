@@ -19,18 +19,20 @@ where
     i128::try_from(v).unwrap_or(i128::MAX)
 }
 
-/// The sequence layout shared by every integer type: the narrowest typed
-/// array when the options ask for typed arrays (and every value fits 64
-/// bits), a plain array otherwise.
-macro_rules! int_seq {
-    () => {
+/// The sequence and column layouts of numbers: `$write` writes the values
+/// (widened by `$widen`) as the narrowest typed array, or declines; `$fits`
+/// tells, without writing, whether it would accept them. A column is always
+/// typed when it can be; another sequence only when the options ask for
+/// typed arrays.
+macro_rules! typed_layout {
+    ($write:ident, $fits:ident, $widen:expr) => {
         fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
         where
             Self: 'a,
             S: Sink,
             I: ExactSizeIterator<Item = &'a Self> + Clone,
         {
-            if w.options().typed_arrays && write_ints(w, items.clone().map(|v| wide(*v)))? {
+            if w.options().typed_arrays && $write(w, items.clone().map($widen))? {
                 return Ok(());
             }
             encode_array(items, w)
@@ -42,7 +44,7 @@ macro_rules! int_seq {
             S: Sink,
             I: ExactSizeIterator<Item = &'a Self> + Clone,
         {
-            if write_ints(w, items.clone().map(|v| wide(*v)))? {
+            if $write(w, items.clone().map($widen))? {
                 return Ok(());
             }
             encode_array(items, w)
@@ -53,48 +55,30 @@ macro_rules! int_seq {
             Self: 'a,
             I: ExactSizeIterator<Item = &'a Self> + Clone,
         {
-            ints_fit_typed(items.map(|v| wide(*v)))
+            $fits(items.map($widen))
         }
     };
 }
 
-/// The sequence and column layouts of floats: a typed array of `f32` when
-/// every value survives the round trip, else of `f64` (always in a column;
-/// in other sequences when the options ask for typed arrays).
+/// The integer layout: typed when every value fits 64 bits.
+macro_rules! int_seq {
+    () => {
+        typed_layout!(write_ints, ints_fit_typed, |v: &Self| wide(*v));
+    };
+}
+
+/// The float layout: `f32` elements when every value survives the round
+/// trip, else `f64`; always typed when there is a value.
 macro_rules! float_seq {
     ($widen:expr) => {
-        fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
-        where
-            Self: 'a,
-            S: Sink,
-            I: ExactSizeIterator<Item = &'a Self> + Clone,
-        {
-            if w.options().typed_arrays && write_floats(w, items.clone().map($widen))? {
-                return Ok(());
-            }
-            encode_array(items, w)
-        }
-
-        fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
-        where
-            Self: 'a,
-            S: Sink,
-            I: ExactSizeIterator<Item = &'a Self> + Clone,
-        {
-            if write_floats(w, items.clone().map($widen))? {
-                return Ok(());
-            }
-            encode_array(items, w)
-        }
-
-        fn column_is_typed<'a, I>(items: I) -> bool
-        where
-            Self: 'a,
-            I: ExactSizeIterator<Item = &'a Self> + Clone,
-        {
-            items.len() > 0
-        }
+        typed_layout!(write_floats, any_value, $widen);
     };
+}
+
+/// Whether there is at least one value (a float column of any values is
+/// typed).
+fn any_value<I: Iterator>(mut values: I) -> bool {
+    values.next().is_some()
 }
 
 /// Decoding a sequence of numbers accepts a plain array or any typed array
