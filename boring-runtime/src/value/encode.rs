@@ -127,11 +127,15 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
             continue;
         }
         match value {
-            Value::Array(items) if (shapes || columns) && free => match plan(items) {
-                Some(plan) if columns && plan_columns(items, &plan).is_some() => {
-                    let Some(table) = plan_columns(items, &plan) else {
-                        continue;
-                    };
+            Value::Array(items) if (shapes || columns) && free => match plan(items).map(|plan| {
+                let table = if columns {
+                    plan_columns(items, &plan)
+                } else {
+                    None
+                };
+                (plan, table)
+            }) {
+                Some((plan, Some(table))) => {
                     // 39653([keys, n, columns]): tag, triple, columns, column, value.
                     enter(w, depth + 4, max_depth)?;
                     w.tag(COLUMNS)?;
@@ -161,7 +165,7 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                             .map(|k| Task::Item(k, depth + 3, true)),
                     );
                 }
-                Some(plan) if shapes => {
+                Some((plan, None)) if shapes => {
                     // 39649([keys, rows]): tag, pair, keys, rows, row, value.
                     enter(w, depth + 4, max_depth)?;
                     w.tag(TAG)?;
