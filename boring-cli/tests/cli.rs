@@ -9,11 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const BIN: &str = env!("CARGO_BIN_EXE_boring");
 
 fn conformance(file: &str) -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/conformance/"
-    ))
-    .join(file)
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/")).join(file)
 }
 
 /// A file in the temporary directory, removed when dropped.

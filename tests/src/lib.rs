@@ -8,13 +8,11 @@ use std::path::PathBuf;
 use boring::{Options, Profile, Reader, Value};
 use serde_json::value::RawValue;
 
-/// The directory holding the shared conformance vectors, found from this
-/// package's manifest so that tests do not depend on the working directory.
-pub fn conformance_dir() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/conformance/"
-    ))
+/// The directory holding the test vectors (`tests/data`, provenance in its
+/// README), found from this package's manifest so that tests do not depend
+/// on the working directory.
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data/"))
 }
 
 /// Decodes a hex string (either case; white space between digits is
@@ -93,7 +91,7 @@ impl Row {
 ///
 /// When the file is missing or is not an array of objects.
 pub fn load_rows(file: &str) -> Vec<Row> {
-    let path = conformance_dir().join(file);
+    let path = data_dir().join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let rows: Vec<BTreeMap<String, Box<RawValue>>> = serde_json::from_str(&text)

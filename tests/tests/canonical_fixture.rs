@@ -1,7 +1,7 @@
 //! The reference's cross-implementation canonical corpus (990 rows): every
 //! value, decoded into `Value` from its transport encoding, re-encodes under
 //! `canonical-rfc7049` and `canonical` to exactly the reference's bytes.
-//! See `shared/conformance/interop/canonical_expected.md`.
+//! See `tests/data/interop/canonical_expected.md`.
 
 #[path = "../interop/expected.rs"]
 mod expected;
@@ -18,8 +18,7 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/conformance/interop/canonical_fixture.cbor");
+    let path = boring_tests::data_dir().join("interop/canonical_fixture.cbor");
     let bytes = std::fs::read(path).expect("canonical_fixture.cbor");
     let file: Value = boring::from_slice(&bytes).expect("the corpus decodes");
     file.into_array()

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use boring::{
     Boring, Decode, Embedded, Encode, ErrorKind, KeepRaw, Options, Profile, Tagged, Value,
 };
-use boring_tests::{conformance_dir, hex, to_hex};
+use boring_tests::{data_dir, hex, to_hex};
 use serde_json::Value as Json;
 
 fn interop() -> Options {
@@ -337,7 +337,7 @@ impl Vector {
 }
 
 fn vectors() -> Vec<Vector> {
-    let root = conformance_dir().join("cose");
+    let root = data_dir().join("cose");
     let mut out = Vec::new();
     for dir in [
         "sign1-tests",
@@ -501,7 +501,7 @@ fn every_message_round_trips_and_rebuilds_its_intermediates() {
 
 #[test]
 fn a_wrong_message_tag_is_a_wrong_tag_error() {
-    let root = conformance_dir().join("cose");
+    let root = data_dir().join("cose");
     let cases = [
         ("sign1-tests/sign-fail-01.json", 18, 998),
         ("encrypted-tests/enc-fail-01.json", 16, 995),
@@ -573,7 +573,7 @@ struct C21Header {
 
 #[test]
 fn rfc8152_c_2_1_with_plain_types() {
-    let path = conformance_dir().join("cose/RFC8152/Appendix_C_2_1.json");
+    let path = data_dir().join("cose/RFC8152/Appendix_C_2_1.json");
     let json: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let bytes = hex(json["output"]["cbor"].as_str().unwrap());
     let m: C21 = round_trip("C.2.1", &bytes);
@@ -622,7 +622,7 @@ struct Claims {
 
 #[test]
 fn cwt_claims_round_trip() {
-    let root = conformance_dir().join("cose/CWT");
+    let root = data_dir().join("cose/CWT");
     // A.3 (signed) and A.4 (MACed) carry the A.1 claims set as payload.
     let a3: Json =
         serde_json::from_str(&std::fs::read_to_string(root.join("A_3.json")).unwrap()).unwrap();

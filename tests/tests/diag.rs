@@ -195,7 +195,7 @@ fn expect_err(
 /// The interop fixture: each entry of its top-level map (inside a stringref
 /// namespace) has the notation `fixture_expected.json` records.
 fn interop_fixture(failures: &mut Vec<String>) {
-    let dir = boring_tests::conformance_dir().join("interop");
+    let dir = boring_tests::data_dir().join("interop");
     let bytes = std::fs::read(dir.join("fixture.cbor")).unwrap_or_default();
     let expected: serde_json::Value = std::fs::read_to_string(dir.join("fixture_expected.json"))
         .ok()

@@ -13,8 +13,7 @@ use serde_json::Value as Json;
 use std::fmt::Write as _;
 
 fn golden() -> Vec<Json> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/conformance/golden.json");
+    let path = boring_tests::data_dir().join("golden.json");
     serde_json::from_slice(&std::fs::read(path).expect("golden.json")).expect("valid JSON")
 }
 

@@ -9,9 +9,7 @@ use boring::{Options, Value};
 use serde_json::Value as Json;
 
 fn conformance(file: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/conformance/interop")
-        .join(file)
+    boring_tests::data_dir().join("interop").join(file)
 }
 
 fn fixture_entries_match_their_expected_values() {
