@@ -9,6 +9,7 @@
 
 pub mod chart;
 pub mod codecs;
+pub mod json;
 pub mod machine;
 pub mod payloads;
 pub mod run;
@@ -34,6 +35,8 @@ pub struct Report {
     pub text: String,
     /// `(file stem, SVG)`: bytes against decode time, one per record dataset.
     pub charts: Vec<(String, String)>,
+    /// Every figure of the text, as JSON (see [`json::document`]).
+    pub json: serde_json::Value,
 }
 
 /// The payloads that get a chart.
@@ -47,9 +50,14 @@ const CHARTED: [&str; 7] = [
     "net-updates-1k",
 ];
 
-/// Runs everything and returns the report.
-pub fn report(mode: Mode, config: &Config) -> Report {
+/// Runs everything and returns the report of run `stamp`. With `only`, just
+/// the payloads of those names are built and measured.
+pub fn report(mode: Mode, config: &Config, stamp: &str, only: Option<&[String]>) -> Report {
     let mut payloads = payloads::all(payloads::Scale::Published);
+    if let Some(only) = only {
+        payloads.retain(|p| only.iter().any(|name| name == p.name));
+    }
+    let machine = machine::Machine::read();
     let sizes = run::sizes(&payloads);
     let results = run::measure(&mut payloads, config);
 
@@ -61,9 +69,9 @@ pub fn report(mode: Mode, config: &Config) -> Report {
             Mode::Full => "Published run",
             Mode::Quick => "Quick run (smoke test, few short rounds: not for quoting)",
         },
-        machine::timestamp()
+        stamp
     );
-    out.push_str(&machine::describe());
+    out.push_str(&machine.describe());
     let _ = writeln!(
         out,
         "- method: every payload warmed through every codec first; then {} rounds of \
@@ -113,5 +121,10 @@ pub fn report(mode: Mode, config: &Config) -> Report {
             charts.push((payload.name.to_string(), svg));
         }
     }
-    Report { text: out, charts }
+    let json = json::document(stamp, &machine, config.rounds, &payloads, &sizes, &results);
+    Report {
+        text: out,
+        charts,
+        json,
+    }
 }

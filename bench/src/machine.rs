@@ -44,22 +44,56 @@ fn os() -> String {
     }
 }
 
-/// The header lines: CPU, memory, OS, compiler, profile, peer versions.
-pub fn describe() -> String {
-    format!(
-        "- CPU: {}\n- memory: {}\n- OS: {}\n- compiler: {}\n- build profile: {}{}\n- peers: {}\n",
-        cpu(),
-        memory(),
-        os(),
-        env!("BENCH_RUSTC_VERSION"),
-        env!("BENCH_PROFILE"),
-        if cfg!(debug_assertions) {
-            " (debug assertions on: timings are not representative)"
-        } else {
-            ""
-        },
-        env!("BENCH_PEER_VERSIONS"),
-    )
+/// What the report says of the machine and the build, field by field.
+#[derive(Debug, Clone)]
+pub struct Machine {
+    /// CPU model and logical core count.
+    pub cpu: String,
+    /// Total memory.
+    pub memory: String,
+    /// Distribution and kernel.
+    pub os: String,
+    /// `rustc --version` of the build.
+    pub compiler: String,
+    /// Cargo profile of the build.
+    pub profile: String,
+    /// Whether debug assertions were on (timings then mean little).
+    pub debug_assertions: bool,
+    /// Locked versions of the peer crates.
+    pub peers: String,
+}
+
+impl Machine {
+    /// Reads this machine and the build's facts.
+    pub fn read() -> Machine {
+        Machine {
+            cpu: cpu(),
+            memory: memory(),
+            os: os(),
+            compiler: env!("BENCH_RUSTC_VERSION").to_string(),
+            profile: env!("BENCH_PROFILE").to_string(),
+            debug_assertions: cfg!(debug_assertions),
+            peers: env!("BENCH_PEER_VERSIONS").to_string(),
+        }
+    }
+
+    /// The header lines: CPU, memory, OS, compiler, profile, peer versions.
+    pub fn describe(&self) -> String {
+        format!(
+            "- CPU: {}\n- memory: {}\n- OS: {}\n- compiler: {}\n- build profile: {}{}\n- peers: {}\n",
+            self.cpu,
+            self.memory,
+            self.os,
+            self.compiler,
+            self.profile,
+            if self.debug_assertions {
+                " (debug assertions on: timings are not representative)"
+            } else {
+                ""
+            },
+            self.peers,
+        )
+    }
 }
 
 /// Current UTC time as `YYYY-MM-DDTHH-MM-SSZ` (safe in file names).

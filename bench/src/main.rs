@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use boring_bench::codecs::{Codec, Op, Tier};
 use boring_bench::run::Config;
-use boring_bench::{machine, report, Mode};
+use boring_bench::{machine, payloads, report, Mode};
 
 /// Counts allocation calls and requested bytes; everything else is the
 /// system allocator's.
@@ -104,39 +105,127 @@ fn write_charts(dir: &std::path::Path, charts: &[(String, String)]) -> std::io::
     Ok(())
 }
 
-const USAGE: &str = "usage: boring-bench published [--quick] [--write-docs]";
+const USAGE: &str = "usage: boring-bench published [--quick] [--write-docs] [--json PATH] \
+                     [--payloads NAME,…] [--codecs LABEL,…]";
+
+/// Splits a comma-separated list.
+fn list(text: &str) -> Vec<String> {
+    text.split(',').map(|s| s.trim().to_string()).collect()
+}
+
+/// `repeat PAYLOAD CODEC OP TIER N`: one cell's operation N times and nothing
+/// else, for `perf record` or `valgrind --tool=callgrind`.
+fn repeat(args: &[String]) -> ExitCode {
+    let [payload, codec, op, tier, n] = args else {
+        eprintln!("usage: boring-bench repeat PAYLOAD CODEC encode|decode fresh|reused N");
+        return ExitCode::from(2);
+    };
+    let Some(&codec) = Codec::ALL.iter().find(|c| c.label() == codec) else {
+        eprintln!("unknown codec {codec:?}");
+        return ExitCode::from(2);
+    };
+    let op = match op.as_str() {
+        "encode" => Op::Encode,
+        "decode" => Op::Decode,
+        _ => return ExitCode::from(2),
+    };
+    let tier = match tier.as_str() {
+        "fresh" => Tier::Fresh,
+        "reused" => Tier::Reused,
+        _ => return ExitCode::from(2),
+    };
+    let Ok(n) = n.parse::<u64>() else {
+        return ExitCode::from(2);
+    };
+    let mut payloads = payloads::all(payloads::Scale::Published);
+    let Some(payload) = payloads.iter_mut().find(|p| p.name == payload) else {
+        eprintln!("unknown payload {payload:?}");
+        return ExitCode::from(2);
+    };
+    let cell = match payload.cell(codec) {
+        Ok(cell) => cell,
+        Err(why) => {
+            eprintln!("{why}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for _ in 0..n {
+        if let Err(why) = cell.run(op, tier) {
+            eprintln!("{why}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("repeat") {
+        return repeat(&args[1..]);
+    }
     if args.first().map(String::as_str) != Some("published") {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
     let mut mode = Mode::Full;
     let mut write_docs = false;
-    for arg in &args[1..] {
-        match arg.as_str() {
-            "--quick" => mode = Mode::Quick,
-            "--write-docs" => write_docs = true,
-            other => {
-                eprintln!("unknown argument {other}\n{USAGE}");
+    let mut json_path = None;
+    let mut payloads = None;
+    let mut codecs = None;
+    let mut rest = args[1..].iter();
+    while let Some(arg) = rest.next() {
+        match (arg.as_str(), rest.as_slice().first()) {
+            ("--quick", _) => mode = Mode::Quick,
+            ("--write-docs", _) => write_docs = true,
+            ("--json", Some(path)) => json_path = Some(PathBuf::from(path)),
+            ("--payloads", Some(names)) => payloads = Some(list(names)),
+            ("--codecs", Some(labels)) => {
+                let mut picked = Vec::new();
+                for label in list(labels) {
+                    match Codec::ALL.iter().find(|c| c.label() == label) {
+                        Some(&codec) => picked.push(codec),
+                        None => {
+                            eprintln!("unknown codec {label:?}\n{USAGE}");
+                            return ExitCode::from(2);
+                        }
+                    }
+                }
+                codecs = Some(picked);
+            }
+            (other, _) => {
+                eprintln!("unknown or incomplete argument {other}\n{USAGE}");
                 return ExitCode::from(2);
             }
         }
+        if matches!(arg.as_str(), "--json" | "--payloads" | "--codecs") {
+            rest.next();
+        }
     }
-    let config = match mode {
+    let partial = payloads.is_some() || codecs.is_some();
+    if write_docs && partial {
+        eprintln!("--write-docs publishes a whole run: it takes no --payloads or --codecs");
+        return ExitCode::from(2);
+    }
+    let mut config = match mode {
         Mode::Full => Config::full(Some(counters)),
         Mode::Quick => Config::quick(Some(counters)),
     };
-    let report = report(mode, &config);
+    config.codecs = codecs;
+    let stamp = machine::timestamp();
+    let report = report(mode, &config, &stamp, payloads.as_deref());
     print!("{}", report.text);
 
-    let stamp = machine::timestamp();
+    let json = serde_json::to_string_pretty(&report.json).unwrap_or_default() + "\n";
     let dir = target_dir().join("bench");
     let file = dir.join(format!("{stamp}.txt"));
     let chart_dir = dir.join(&stamp);
     let saved = std::fs::create_dir_all(&chart_dir)
         .and_then(|()| std::fs::write(&file, &report.text))
+        .and_then(|()| std::fs::write(dir.join(format!("{stamp}.json")), &json))
+        .and_then(|()| match &json_path {
+            Some(path) => std::fs::write(path, &json),
+            None => Ok(()),
+        })
         .and_then(|()| write_charts(&chart_dir, &report.charts));
     match saved {
         Ok(()) => eprintln!(
@@ -161,6 +250,7 @@ fn main() -> ExitCode {
         }
         let doc_path = docs.join("PERFORMANCE.md");
         let result = write_charts(&docs.join(CHART_DIR), &report.charts)
+            .and_then(|()| std::fs::write(docs.join(CHART_DIR).join("published.json"), &json))
             .map_err(|e| e.to_string())
             .and_then(|()| std::fs::read_to_string(&doc_path).map_err(|e| e.to_string()))
             .and_then(|doc| splice(&doc, &text))

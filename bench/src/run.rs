@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use crate::codecs::{Codec, Op, Tier};
 use crate::payloads::Payload;
 
-/// How long and how often to measure.
-#[derive(Debug, Clone, Copy)]
+/// How long and how often to measure, and what.
+#[derive(Debug, Clone)]
 pub struct Config {
     /// Measured rounds per cell (after one warm-up pass).
     pub rounds: usize,
@@ -19,6 +19,9 @@ pub struct Config {
     /// Reads the allocation counters (calls, bytes) of a counting global
     /// allocator; without one, the allocation tables are left out.
     pub alloc_counter: Option<fn() -> (u64, u64)>,
+    /// Only these codecs are timed (all when `None`): a focused run while
+    /// working on one path, never a published one.
+    pub codecs: Option<Vec<Codec>>,
 }
 
 impl Config {
@@ -28,6 +31,7 @@ impl Config {
             rounds: 21,
             round_time: Duration::from_millis(10),
             alloc_counter,
+            codecs: None,
         }
     }
 
@@ -37,6 +41,7 @@ impl Config {
             rounds: 3,
             round_time: Duration::from_millis(1),
             alloc_counter,
+            codecs: None,
         }
     }
 }
@@ -90,11 +95,30 @@ pub struct Results {
 impl Results {
     /// Median nanoseconds per operation of one cell, if it was measured.
     pub fn median(&self, payload: usize, codec: usize, op: Op, tier: Tier) -> Option<f64> {
+        self.stats(payload, codec, op, tier)
+            .map(|(median, _)| median)
+    }
+
+    /// Median and minimum nanoseconds per operation of one cell.
+    pub fn stats(&self, payload: usize, codec: usize, op: Op, tier: Tier) -> Option<(f64, f64)> {
         let oi = OPS.iter().position(|&o| o == (op, tier))?;
         self.samples
             .get(&(payload, codec, oi))
             .and_then(|s| stats(s))
-            .map(|(median, _)| median)
+    }
+
+    /// Allocation calls and bytes of one fresh operation, if counted.
+    pub fn allocs(&self, payload: usize, codec: usize, op: Op) -> Option<(u64, u64)> {
+        let oi = OPS.iter().position(|&o| o == (op, Tier::Fresh))?;
+        self.allocs.get(&(payload, codec, oi)).copied()
+    }
+}
+
+impl Config {
+    fn times(&self, codec: Codec) -> bool {
+        self.codecs
+            .as_ref()
+            .is_none_or(|only| only.contains(&codec))
     }
 }
 
@@ -107,6 +131,9 @@ pub fn measure(payloads: &mut [Payload], config: &Config) -> Results {
     for (pi, payload) in payloads.iter_mut().enumerate() {
         for ci in 0..Codec::ALL.len() {
             let codec = Codec::ALL[ci];
+            if !config.times(codec) {
+                continue;
+            }
             for (oi, &(op, tier)) in OPS.iter().enumerate() {
                 let key = (pi, ci, oi);
                 let cell = match payload.cell(codec) {
