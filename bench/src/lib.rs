@@ -53,10 +53,9 @@ const CHARTED: [&str; 7] = [
 /// Runs everything and returns the report of run `stamp`. With `only`, just
 /// the payloads of those names are built and measured.
 pub fn report(mode: Mode, config: &Config, stamp: &str, only: Option<&[String]>) -> Report {
-    let mut payloads = payloads::all(payloads::Scale::Published);
-    if let Some(only) = only {
-        payloads.retain(|p| only.iter().any(|name| name == p.name));
-    }
+    let mut payloads = payloads::some(payloads::Scale::Published, |name| {
+        only.is_none_or(|only| only.iter().any(|n| n == name))
+    });
     let machine = machine::Machine::read();
     let sizes = run::sizes(&payloads);
     let results = run::measure(&mut payloads, config);

@@ -70,110 +70,137 @@ impl Scale {
 
 /// Every payload, built from the fixed seed, in column order.
 pub fn all(scale: Scale) -> Vec<Payload> {
+    some(scale, |_| true)
+}
+
+/// The payloads whose names `keep` accepts, in column order; the others are
+/// not built.
+pub fn some(scale: Scale, keep: impl Fn(&str) -> bool) -> Vec<Payload> {
     let mut out = Vec::new();
+    if keep("small-map") {
+        let small = records::small_map();
+        out.push(Payload {
+            name: "small-map",
+            cells: cells(
+                values::small_map(),
+                small.clone(),
+                minicbor_cell(small.clone()),
+                minicbor_cell(SmallMapM::from(&small)),
+            ),
+        });
+    }
 
-    let small = records::small_map();
-    out.push(Payload {
-        name: "small-map",
-        cells: cells(
-            values::small_map(),
-            small.clone(),
-            minicbor_cell(small.clone()),
-            minicbor_cell(SmallMapM::from(&small)),
-        ),
-    });
+    if keep("mixed") {
+        let mixed = records::mixed();
+        out.push(Payload {
+            name: "mixed",
+            cells: cells(
+                values::mixed(),
+                mixed.clone(),
+                minicbor_cell(mixed.clone()),
+                minicbor_cell(MixedM::from(&mixed)),
+            ),
+        });
+    }
 
-    let mixed = records::mixed();
-    out.push(Payload {
-        name: "mixed",
-        cells: cells(
-            values::mixed(),
-            mixed.clone(),
-            minicbor_cell(mixed.clone()),
-            minicbor_cell(MixedM::from(&mixed)),
-        ),
-    });
+    if keep("nested-map-50") {
+        let nested = records::nested_map_50();
+        let nested_m: NestedMapM = nested
+            .iter()
+            .map(|(k, v)| (k.clone(), NestedEntryM::from(v)))
+            .collect();
+        out.push(Payload {
+            name: "nested-map-50",
+            cells: cells(
+                values::nested_map_50(),
+                nested.clone(),
+                minicbor_cell(nested),
+                minicbor_cell(nested_m),
+            ),
+        });
+    }
 
-    let nested = records::nested_map_50();
-    let nested_m: NestedMapM = nested
-        .iter()
-        .map(|(k, v)| (k.clone(), NestedEntryM::from(v)))
-        .collect();
-    out.push(Payload {
-        name: "nested-map-50",
-        cells: cells(
-            values::nested_map_50(),
-            nested.clone(),
-            minicbor_cell(nested),
-            minicbor_cell(nested_m),
-        ),
-    });
+    if keep("datom-maps-200") {
+        let datoms = records::datoms(200);
+        out.push(Payload {
+            name: "datom-maps-200",
+            cells: cells(
+                values::datom_maps_200(),
+                datoms.clone(),
+                minicbor_cell(datoms.clone()),
+                minicbor_cell(map_vec::<_, DatomM>(&datoms)),
+            ),
+        });
+    }
 
-    let datoms = records::datoms(200);
-    out.push(Payload {
-        name: "datom-maps-200",
-        cells: cells(
-            values::datom_maps_200(),
-            datoms.clone(),
-            minicbor_cell(datoms.clone()),
-            minicbor_cell(map_vec::<_, DatomM>(&datoms)),
-        ),
-    });
+    if keep("long-vec-1k") {
+        let longs = records::long_vec_1k();
+        out.push(Payload {
+            name: "long-vec-1k",
+            cells: cells(
+                values::long_vec_1k(),
+                longs.clone(),
+                minicbor_cell(longs),
+                Err("no records".into()),
+            ),
+        });
+    }
 
-    let longs = records::long_vec_1k();
-    out.push(Payload {
-        name: "long-vec-1k",
-        cells: cells(
-            values::long_vec_1k(),
-            longs.clone(),
-            minicbor_cell(longs),
-            Err("no records".into()),
-        ),
-    });
+    if keep("str-maps-200") {
+        let strs = records::str_records(200);
+        out.push(Payload {
+            name: "str-maps-200",
+            cells: cells(
+                values::str_maps_200(),
+                strs.clone(),
+                minicbor_cell(strs.clone()),
+                minicbor_cell(map_vec::<_, StrRecordM>(&strs)),
+            ),
+        });
+    }
 
-    let strs = records::str_records(200);
-    out.push(Payload {
-        name: "str-maps-200",
-        cells: cells(
-            values::str_maps_200(),
-            strs.clone(),
-            minicbor_cell(strs.clone()),
-            minicbor_cell(map_vec::<_, StrRecordM>(&strs)),
-        ),
-    });
+    if keep("table-512") {
+        let rows = records::rows4(512);
+        out.push(record_payload(
+            "table-512",
+            rows.clone(),
+            minicbor_cell(map_vec::<_, Row4M>(&rows)),
+        ));
+    }
 
-    let rows = records::rows4(512);
-    out.push(record_payload(
-        "table-512",
-        rows.clone(),
-        minicbor_cell(map_vec::<_, Row4M>(&rows)),
-    ));
+    if keep("access-log-10k") {
+        let log = access_log::generate(SEED, scale.of(access_log::ENTRIES));
+        out.push(record_payload(
+            "access-log-10k",
+            log.clone(),
+            minicbor_cell(map_vec::<_, LogEntryM>(&log)),
+        ));
+    }
 
-    let log = access_log::generate(SEED, scale.of(access_log::ENTRIES));
-    out.push(record_payload(
-        "access-log-10k",
-        log.clone(),
-        minicbor_cell(map_vec::<_, LogEntryM>(&log)),
-    ));
+    if keep("mesh-125k") {
+        let tris = mesh::generate(SEED, scale.of(mesh::TRIANGLES));
+        out.push(record_payload(
+            "mesh-125k",
+            tris.clone(),
+            minicbor_cell(map_vec::<_, TriangleM>(&tris)),
+        ));
+    }
 
-    let tris = mesh::generate(SEED, scale.of(mesh::TRIANGLES));
-    out.push(record_payload(
-        "mesh-125k",
-        tris.clone(),
-        minicbor_cell(map_vec::<_, TriangleM>(&tris)),
-    ));
+    if keep("game-save-500") {
+        out.push(record_payload(
+            "game-save-500",
+            game::generate(SEED, scale.of(game::PLAYERS)),
+            Err(NESTED_ONLY.into()),
+        ));
+    }
 
-    out.push(record_payload(
-        "game-save-500",
-        game::generate(SEED, scale.of(game::PLAYERS)),
-        Err(NESTED_ONLY.into()),
-    ));
-
-    out.push(record_payload(
-        "net-updates-1k",
-        network::generate(SEED, scale.of(network::UPDATES)),
-        Err(NESTED_ONLY.into()),
-    ));
+    if keep("net-updates-1k") {
+        out.push(record_payload(
+            "net-updates-1k",
+            network::generate(SEED, scale.of(network::UPDATES)),
+            Err(NESTED_ONLY.into()),
+        ));
+    }
 
     out
 }

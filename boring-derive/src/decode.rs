@@ -158,7 +158,7 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                                 )
                             }
                             None => (
-                                quote!(#private::decode_map(__r)),
+                                map_body(&dx, quote!(Self), &shape::name(None), fields, None),
                                 quote! {
                                     #[inline]
                                     fn decode_vec(__r: &mut #private::Reader<#de>)
@@ -476,10 +476,23 @@ fn map_body(
         .collect();
     let value = construct(&path, Style::Named, fields, values);
     if spread.is_empty() && ignore.is_none() {
+        // The key expected next is compared against its constant bytes:
+        // one arm per field, so each comparison folds to the key's length.
+        let expects = live
+            .iter()
+            .map(|(i, _)| quote!(#i => #private::expect_key(__r, #shape, #i),));
         return quote! {
             let __at = __r.position();
             #(#decls)*
-            #private::decode_map_with(__r, #shape, |__r, __field| #fill)?;
+            #private::decode_entries(
+                __r,
+                #shape,
+                |__r, __hint| match __hint {
+                    #(#expects)*
+                    _ => false,
+                },
+                |__r, __field| #fill,
+            )?;
             #private::Result::Ok(#value)
         };
     }

@@ -101,11 +101,7 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                                     fields_impl,
                                 )
                             }
-                            None => (
-                                quote!(#private::encode_map(self, __w)),
-                                encode_seq(private),
-                                fields_impl,
-                            ),
+                            None => (map_body(cx, &live), encode_seq(private), fields_impl),
                         }
                     }
                     Style::Tuple => {
@@ -301,6 +297,44 @@ fn fields_impl(cx: &Ctx<'_>, input: &Input<'_>, live: &[&Field<'_>]) -> TokenStr
             ) -> #private::Result<(), #private::Error> {
                 #write
             }
+        }
+    }
+}
+
+/// A struct as a map: in declaration order (every profile but the sorted
+/// ones) one straight run of key and value writes, each key a constant of
+/// the shape; the sorted orders go through the runtime's table of them.
+fn map_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    let shape = shape::name(None);
+    let mut counts = Vec::new();
+    let entries = live.iter().enumerate().map(|(i, f)| {
+        let member = &f.member;
+        let access = quote!(&self.#member);
+        let write = write_value(cx, f, &access);
+        let entry = quote! {
+            #private::encode_key(__w, #shape, #i)?;
+            #write?;
+        };
+        match present(cx, f, &access) {
+            Some(p) => {
+                counts.push(quote!(usize::from(#p)));
+                quote!(if #p { #entry })
+            }
+            None => {
+                counts.push(quote!(1usize));
+                entry
+            }
+        }
+    });
+    let entries: Vec<TokenStream> = entries.collect();
+    quote! {
+        if #private::in_declaration_order(__w) {
+            __w.map(0usize #(+ #counts)*)?;
+            #(#entries)*
+            #private::Result::Ok(())
+        } else {
+            #private::encode_map(self, __w)
         }
     }
 }

@@ -134,7 +134,7 @@ impl Head {
 /// Encodes the shortest head for `major` and `arg` into `buf`, returning the
 /// number of bytes used (1, 2, 3, 5 or 9).
 #[inline]
-pub(crate) fn encode_head(major: u8, arg: u64, buf: &mut [u8; 9]) -> usize {
+pub(crate) fn encode_head(major: u8, arg: u64, buf: &mut [u8; 16]) -> usize {
     if arg < 24 {
         buf[0] = major | arg as u8;
         1

@@ -10,6 +10,15 @@ use crate::error::ErrorKind;
 pub trait Sink {
     /// Appends `bytes`, or fails without writing any of them.
     fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind>;
+
+    /// Appends the first `len` bytes of `buf` (`len <= 16`). Heads and keys
+    /// are 1 to 16 bytes of a length known only at run time; a sink that can
+    /// store a whole fixed-size block and keep part of it avoids a
+    /// variable-length copy per write.
+    #[inline]
+    fn put_prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), ErrorKind> {
+        self.put(buf.get(..len).unwrap_or(buf))
+    }
 }
 
 impl Sink for Vec<u8> {
@@ -18,12 +27,27 @@ impl Sink for Vec<u8> {
         self.extend_from_slice(bytes);
         Ok(())
     }
+
+    #[inline]
+    fn put_prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), ErrorKind> {
+        // A constant-size copy compiles to two stores; dropping the unused
+        // tail only moves the length back.
+        let end = self.len() + len.min(16);
+        self.extend_from_slice(buf);
+        self.truncate(end);
+        Ok(())
+    }
 }
 
 impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline]
     fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
         (**self).put(bytes)
+    }
+
+    #[inline]
+    fn put_prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), ErrorKind> {
+        (**self).put_prefix(buf, len)
     }
 }
 

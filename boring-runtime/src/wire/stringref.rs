@@ -123,20 +123,88 @@ pub(crate) struct WriteTable {
 
 /// What the table knows of `'static` strings (derived types' keys), by
 /// address: a `'static` string never moves or changes, so its address and
-/// length identify its text without hashing it.
-#[derive(Default)]
+/// length identify its text without hashing it. Open addressing over a
+/// multiplicative hash of the address: the linker lays a type's keys side by
+/// side, and a plain modulus of nearby addresses would put them in one slot.
+/// Entries from an earlier namespace are told apart by their generation, so
+/// that entering a namespace costs one increment.
 struct StaticCache {
-    slots: [(usize, usize, u64); STATIC_SLOTS],
+    slots: [StaticSlot; STATIC_SLOTS],
+    generation: u64,
 }
 
-const STATIC_SLOTS: usize = 32;
+#[derive(Clone, Copy, Default)]
+struct StaticSlot {
+    ptr: usize,
+    len: usize,
+    generation: u64,
+    index: u64,
+}
+
+impl Default for StaticCache {
+    fn default() -> Self {
+        StaticCache {
+            slots: [StaticSlot::default(); STATIC_SLOTS],
+            // Slots start at generation 0: none of them is current.
+            generation: 1,
+        }
+    }
+}
+
+const STATIC_SLOTS: usize = 64;
+/// How many slots a lookup probes before it gives up and evicts.
+const STATIC_PROBES: usize = 4;
 /// A cached string that is not in the table and never will be: it was
 /// shorter than the threshold, which only grows.
 const NEVER: u64 = u64::MAX;
 
 impl StaticCache {
-    fn slot(text: &'static str) -> usize {
-        ((text.as_ptr() as usize >> 3) ^ text.len()) % STATIC_SLOTS
+    #[inline]
+    fn home(ptr: usize, len: usize) -> usize {
+        let mixed = (ptr as u64 ^ (len as u64).rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> 58) as usize
+    }
+
+    /// The cached index of a string: `Some(Some(i))` a reference, `Some(None)`
+    /// a literal that never becomes one, `None` not cached.
+    #[inline]
+    fn get(&self, ptr: usize, len: usize) -> Option<Option<u64>> {
+        let home = Self::home(ptr, len);
+        for k in 0..STATIC_PROBES {
+            let slot = self.slots.get((home + k) % STATIC_SLOTS)?;
+            if slot.generation != self.generation {
+                return None;
+            }
+            if slot.ptr == ptr && slot.len == len {
+                return Some((slot.index != NEVER).then_some(slot.index));
+            }
+        }
+        None
+    }
+
+    fn put(&mut self, ptr: usize, len: usize, index: u64) {
+        let home = Self::home(ptr, len);
+        let generation = self.generation;
+        let free = (0..STATIC_PROBES)
+            .map(|k| (home + k) % STATIC_SLOTS)
+            .find(|&i| {
+                self.slots
+                    .get(i)
+                    .is_some_and(|s| s.generation != generation)
+            })
+            .unwrap_or(home);
+        if let Some(slot) = self.slots.get_mut(free) {
+            *slot = StaticSlot {
+                ptr,
+                len,
+                generation,
+                index,
+            };
+        }
+    }
+
+    fn clear(&mut self) {
+        self.generation += 1;
     }
 }
 
@@ -155,19 +223,20 @@ impl WriteTable {
         self.spans.clear();
         self.table.clear();
         self.next = 0;
-        self.statics = StaticCache::default();
+        self.statics.clear();
     }
 
     /// [`WriteTable::text`] for a `'static` string, answered from the
     /// address cache when the string was seen before in this namespace.
     #[inline]
     pub fn static_text(&mut self, text: &'static str) -> Option<u64> {
-        let slot = StaticCache::slot(text);
-        let key = (text.as_ptr() as usize, text.len());
-        if let Some(&(ptr, len, index)) = self.statics.slots.get(slot) {
-            if (ptr, len) == key && len != 0 {
-                return (index != NEVER).then_some(index);
-            }
+        // Below the first threshold a string never enters the table.
+        if text.len() < min_len(0) {
+            return None;
+        }
+        let (ptr, len) = (text.as_ptr() as usize, text.len());
+        if let Some(known) = self.statics.get(ptr, len) {
+            return known;
         }
         let before = self.next;
         let found = self.text(text.as_bytes());
@@ -176,9 +245,7 @@ impl WriteTable {
             None if self.next > before => before as u64,
             None => NEVER,
         };
-        if let Some(entry) = self.statics.slots.get_mut(slot) {
-            *entry = (key.0, key.1, index);
-        }
+        self.statics.put(ptr, len, index);
         found
     }
 

@@ -220,9 +220,21 @@ impl<S: Sink> Writer<S> {
     /// Writes a head: `major` with the shortest argument encoding.
     #[inline]
     pub fn head(&mut self, major: Major, arg: u64) -> Result<(), Error> {
-        let mut buf = [0u8; 9];
+        let mut buf = [0u8; 16];
         let n = encode_head(major.bits(), arg, &mut buf);
-        self.raw(&buf[..n])
+        self.prefix(&buf, n)
+    }
+
+    /// Appends the first `len` bytes of `buf` (see [`Sink::put_prefix`]).
+    #[inline]
+    pub(crate) fn prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), Error> {
+        match self.sink.put_prefix(buf, len) {
+            Ok(()) => {
+                self.written += len;
+                Ok(())
+            }
+            Err(kind) => Err(Error::new(kind, self.written)),
+        }
     }
 
     /// An unsigned integer.
@@ -369,8 +381,7 @@ impl<S: Sink> Writer<S> {
     pub fn str(&mut self, v: &str) -> Result<(), Error> {
         if self.in_namespace {
             if let Some(index) = self.strings.text(v.as_bytes()) {
-                self.raw(&[0xd8, 0x19])?;
-                return self.u64(index);
+                return self.reference(index);
             }
         }
         self.head(Major::Text, v.len() as u64)?;
@@ -383,12 +394,23 @@ impl<S: Sink> Writer<S> {
     pub fn static_str(&mut self, v: &'static str) -> Result<(), Error> {
         if self.in_namespace {
             if let Some(index) = self.strings.static_text(v) {
-                self.raw(&[0xd8, 0x19])?;
-                return self.u64(index);
+                return self.reference(index);
             }
         }
         self.head(Major::Text, v.len() as u64)?;
         self.raw(v.as_bytes())
+    }
+
+    /// A stringref reference, `d8 19` and the index, in one write.
+    #[inline]
+    fn reference(&mut self, index: u64) -> Result<(), Error> {
+        let mut buf = [0u8; 16];
+        buf[0] = 0xd8;
+        buf[1] = 0x19;
+        let mut head = [0u8; 16];
+        let n = encode_head(Major::Unsigned.bits(), index, &mut head);
+        buf[2..11].copy_from_slice(&head[..9]);
+        self.prefix(&buf, 2 + n)
     }
 
     /// A byte string (it takes a stringref index when it qualifies, but is

@@ -207,24 +207,63 @@ pub fn decode_map_with<'de>(
     Ok(())
 }
 
+/// [`decode_map_with`] as the derive calls it for a struct: `expect(r, i)`
+/// consumes the key of field `i` when it is next (generated with the key's
+/// constant bytes), and anything else goes through the general key reader.
+#[inline(always)]
+pub fn decode_entries<'de>(
+    r: &mut Reader<'de>,
+    shape: &Shape,
+    mut expect: impl FnMut(&mut Reader<'de>, usize) -> bool,
+    mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut seq = r.map()?;
+    let mut hint = 0;
+    while seq.next(r)? {
+        if expect(r, hint) {
+            fill(r, hint)?;
+            hint += 1;
+            continue;
+        }
+        let at = r.position();
+        match read_shape_key(r, shape, hint, &mut 0)? {
+            Key::Field(i) => {
+                fill(r, i)?;
+                hint = i + 1;
+            }
+            Key::Unknown(key) if shape.deny_unknown => return Err(key.error(at)),
+            Key::Unknown(_) => r.skip()?,
+        }
+    }
+    Ok(())
+}
+
+/// Consumes the key of field `i` when it is the next item (see
+/// [`expected_key`]). Always inlined: with a constant `i` and the type's
+/// constant shape the comparison is against the key's own bytes.
+#[inline(always)]
+pub fn expect_key(r: &mut Reader<'_>, shape: &Shape, i: usize) -> bool {
+    expected_key(r, shape, i).is_some()
+}
+
 /// The fast path for maps written in field order by an encoder like ours:
 /// when the bytes at the reader are exactly the encoded key of field
 /// `hint`, that key is consumed with one comparison, no head parsing and no
 /// UTF-8 check (the bytes are our own constant). Inside a stringref
 /// namespace the literal is registered as the reader would, and a
 /// reference is matched by comparing the text it resolves to.
-#[inline]
+#[inline(always)]
 fn expected_key<'de>(r: &mut Reader<'de>, shape: &Shape, hint: usize) -> Option<usize> {
     let key = shape.key(hint);
     if key.is_empty() {
         return None;
     }
-    let rest = r.rest();
-    if rest.starts_with(key) {
-        if r.in_namespace() && shape.int_key(hint).is_none() {
-            let text = shape.texts.get(hint)?.len();
-            let payload = rest.get(key.len() - text..key.len())?;
-            r.register_text(core::str::from_utf8(payload).ok()?);
+    if r.rest().starts_with(key) {
+        if shape.int_key(hint).is_none() && r.in_namespace() {
+            // The literal's text is the shape's own: register that, with no
+            // UTF-8 check of bytes already known equal to it.
+            let text: &'static str = shape.texts.get(hint)?;
+            r.register_text(text);
         }
         r.seek(r.position() + key.len());
         return Some(hint);
@@ -320,7 +359,7 @@ pub fn decode_record<'de, T: DecodeFields<'de>>(
 /// Puts a decoded value in `slot`; a second value for the same field is a
 /// duplicate key unless the options keep the last one. Errors gain the
 /// field in their path.
-#[inline]
+#[inline(always)]
 pub fn fill<'de, T>(
     slot: &mut Option<T>,
     r: &mut Reader<'de>,

@@ -45,8 +45,9 @@ pub trait EncodeFields {
 }
 
 /// Writes field `i`'s key: one copy of its precomputed bytes, or through the
-/// stringref table when a namespace is open.
-#[inline]
+/// stringref table when a namespace is open. Always inlined: with a
+/// constant `i` and the type's constant shape, it folds to the key's bytes.
+#[inline(always)]
 pub(crate) fn write_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
     if w.stringref_active() {
         if let Some(n) = shape.int_key(i) {
@@ -62,10 +63,19 @@ pub(crate) fn write_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> 
 }
 
 /// Writes field `i`'s key (for maps the derive writes entry by entry:
-/// structs with flattened or unknown-entry fields).
-#[inline]
+/// structs with flattened or unknown-entry fields, and the straight-line
+/// maps of the others).
+#[inline(always)]
 pub fn encode_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
     write_key(w, shape, i)
+}
+
+/// Whether the writer's profile writes map keys in declaration order (every
+/// profile but the sorted ones): the derive then writes a struct's entries
+/// in one straight run.
+#[inline]
+pub fn in_declaration_order<S: Sink>(w: &Writer<S>) -> bool {
+    w.options().key_order == KeyOrder::Insertion
 }
 
 /// Writes a struct as a map, keys in the profile's order.
@@ -142,7 +152,7 @@ pub fn encode_record<T: EncodeFields + ?Sized, S: Sink>(
 /// the same maps, so both write the same bytes.
 pub fn encode_seq<'a, T, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
 where
-    T: EncodeFields + 'a,
+    T: EncodeFields + Encode + 'a,
     S: Sink,
     I: ExactSizeIterator<Item = &'a T> + Clone,
 {
@@ -177,7 +187,7 @@ where
     }
     w.array(items.len())?;
     for item in items {
-        encode_map(item, w)?;
+        item.encode(w)?;
     }
     Ok(())
 }

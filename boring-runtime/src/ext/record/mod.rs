@@ -17,7 +17,7 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::codec::{decode_byte_array, decode_byte_string, Decode};
+use crate::codec::{decode_byte_array, decode_byte_string, Decode, Encode};
 use crate::error::{Error, ErrorKind, PathSegment};
 use crate::ext::shapes::{dense_enough, identifier_key_estimate, text_key_estimate, TAG};
 use crate::profile::{DuplicateKeys, KeyOrder};

@@ -20,12 +20,14 @@ pub struct TableStats {
 /// Decodes a sequence of records from a plain array of maps or a shaped
 /// table (tag 39649).
 #[inline]
-pub fn decode_vec<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
+pub fn decode_vec<'de, T: DecodeFields<'de> + Decode<'de>>(
+    r: &mut Reader<'de>,
+) -> Result<Vec<T>, Error> {
     decode_vec_stats(r).map(|(items, _)| items)
 }
 
 /// [`decode_vec`], also reporting the key work done.
-pub fn decode_vec_stats<'de, T: DecodeFields<'de>>(
+pub fn decode_vec_stats<'de, T: DecodeFields<'de> + Decode<'de>>(
     r: &mut Reader<'de>,
 ) -> Result<(Vec<T>, TableStats), Error> {
     let mut stats = TableStats::default();
@@ -42,12 +44,8 @@ pub fn decode_vec_stats<'de, T: DecodeFields<'de>>(
     let mut seq = r.array()?;
     let mut out = Vec::with_capacity(seq.size_hint());
     while seq.next(r)? {
-        let at = r.position();
-        let mut slots = T::slots();
         let index = out.len();
-        let filled = decode_map_with(r, T::SHAPE, |r, i| T::fill(&mut slots, i, r))
-            .and_then(|()| T::build(slots, at));
-        out.push(filled.map_err(|e| e.at_index(index))?);
+        out.push(T::decode(r).map_err(|e| e.at_index(index))?);
     }
     stats.rows = out.len();
     Ok((out, stats))

@@ -337,6 +337,11 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn array(&mut self) -> Result<Seq, Error> {
         let at = self.pos;
+        // Up to 23 elements the count is in the initial byte.
+        if let Some(&b @ 0x80..=0x97) = self.input.get(at) {
+            self.pos = at + 1;
+            return self.open(Some(u64::from(b & 0x1f)), 1, at);
+        }
         match self.head()? {
             Head::Array(len) => self.open(len, 1, at),
             other => Err(self.unexpected("array", &other, at)),
@@ -347,6 +352,11 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn map(&mut self) -> Result<Seq, Error> {
         let at = self.pos;
+        // Up to 23 entries the count is in the initial byte.
+        if let Some(&b @ 0xa0..=0xb7) = self.input.get(at) {
+            self.pos = at + 1;
+            return self.open(Some(u64::from(b & 0x1f)), 2, at);
+        }
         match self.head()? {
             Head::Map(len) => self.open(len, 2, at),
             other => Err(self.unexpected("map", &other, at)),
@@ -354,6 +364,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Opens a container whose head (at `at`) was just read.
+    #[inline]
     pub fn open(&mut self, len: Option<u64>, min_bytes: u64, at: usize) -> Result<Seq, Error> {
         if let Some(n) = len {
             self.check_count(n, min_bytes, at)?;

@@ -18,16 +18,13 @@ impl<'de> Reader<'de> {
         if initial >> 5 > 1 {
             return None;
         }
-        let arg = |len: usize| -> Option<u64> {
-            let bytes = self.input.get(at + 1..at + 1 + len)?;
-            Some(bytes.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b)))
-        };
+        let input = self.input;
         let (value, len) = match initial & 0x1f {
             info @ 0..=23 => (u64::from(info), 1),
-            24 => (arg(1)?, 2),
-            25 => (arg(2)?, 3),
-            26 => (arg(4)?, 5),
-            27 => (arg(8)?, 9),
+            24 => (u64::from(*input.get(at + 1)?), 2),
+            25 => (u64::from(u16::from_be_bytes(be(input, at + 1)?)), 3),
+            26 => (u64::from(u32::from_be_bytes(be(input, at + 1)?)), 5),
+            27 => (u64::from_be_bytes(be(input, at + 1)?), 9),
             _ => return None,
         };
         self.pos = at + len;
@@ -202,4 +199,10 @@ fn magnitude(digits: Cow<'_, [u8]>) -> Option<u128> {
             .iter()
             .fold(0u128, |acc, &b| (acc << 8) | u128::from(b)),
     )
+}
+
+/// The `N` bytes of `input` at `at`, as an array for `from_be_bytes`.
+#[inline(always)]
+fn be<const N: usize>(input: &[u8], at: usize) -> Option<[u8; N]> {
+    input.get(at..at.checked_add(N)?)?.try_into().ok()
 }

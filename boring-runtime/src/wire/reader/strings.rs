@@ -27,11 +27,20 @@ impl<'de> Reader<'de> {
         if !self.at_reference() {
             return false;
         }
-        let Ok((Head::Unsigned(index), next)) = self.parse_head(self.pos + 2) else {
-            return false;
+        // Indices below 24 are in the byte after the tag.
+        let (index, next) = match self.input.get(self.pos + 2) {
+            Some(&b @ 0..=23) => (u64::from(b), self.pos + 3),
+            _ => match self.parse_head(self.pos + 2) {
+                Ok((Head::Unsigned(index), next)) => (index, next),
+                _ => return false,
+            },
         };
         match self.strings.get(index) {
-            Some(crate::wire::stringref::Entry::Text(text)) if text.as_bytes() == expected => {
+            // A key registered from a derived type's constant is that very
+            // constant: the same address answers without comparing bytes.
+            Some(crate::wire::stringref::Entry::Text(text))
+                if core::ptr::eq(text.as_bytes(), expected) || text.as_bytes() == expected =>
+            {
                 self.pos = next;
                 self.references += 1;
                 true
