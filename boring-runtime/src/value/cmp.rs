@@ -44,9 +44,11 @@ fn float_cmp(a: Float, b: Float, mode: Mode) -> Ordering {
 }
 
 fn compare(a: &Value, b: &Value, mode: Mode) -> Ordering {
+    // Pairs still to compare below the current one; it stays empty (and
+    // unallocated) while the values compared have no children.
     let mut stack: Vec<(&Value, &Value)> = Vec::new();
-    stack.push((a, b));
-    while let Some((x, y)) = stack.pop() {
+    let (mut x, mut y) = (a, b);
+    loop {
         let order = rank(x).cmp(&rank(y)).then_with(|| match (x, y) {
             (Value::Integer(p), Value::Integer(q)) => p.cmp(q),
             (Value::Bytes(p), Value::Bytes(q)) => p.cmp(q),
@@ -83,8 +85,11 @@ fn compare(a: &Value, b: &Value, mode: Mode) -> Ordering {
         if order != Ordering::Equal {
             return order;
         }
+        match stack.pop() {
+            Some((p, q)) => (x, y) = (p, q),
+            None => return Ordering::Equal,
+        }
     }
-    Ordering::Equal
 }
 
 /// Orders values as CBOR data items: equal exactly when they are the same

@@ -1,12 +1,14 @@
 //! [`Value`]: the whole CBOR data model, faithful to the wire so that decode
 //! then encode under the same profile gives the same bytes.
 //!
-//! Decoding, skipping, encoding, comparing and dropping a `Value` are
-//! iterative (an explicit stack, no recursion), so nesting up to the depth
-//! limit never overflows a small thread stack.
+//! Decoding, skipping, encoding, cloning, comparing, dropping and checking
+//! a `Value` are iterative (an explicit stack, no recursion), so nesting up
+//! to the depth limit never overflows a small thread stack. `Debug`
+//! formatting is the exception: it recurses once per level.
 
 mod access;
 mod clojure;
+mod clone;
 mod cmp;
 mod columns;
 mod decode;
@@ -113,21 +115,3 @@ impl PartialEq for Float {
 }
 
 impl Eq for Float {}
-
-impl Clone for Value {
-    fn clone(&self) -> Self {
-        match self {
-            Value::Integer(v) => Value::Integer(*v),
-            Value::Float(v) => Value::Float(*v),
-            Value::Bytes(v) => Value::Bytes(v.clone()),
-            Value::Text(v) => Value::Text(v.clone()),
-            Value::Array(v) => Value::Array(v.clone()),
-            Value::Map(v) => Value::Map(v.clone()),
-            Value::Tag(t, v) => Value::Tag(*t, v.clone()),
-            Value::Bool(v) => Value::Bool(*v),
-            Value::Null => Value::Null,
-            Value::Undefined => Value::Undefined,
-            Value::Simple(v) => Value::Simple(*v),
-        }
-    }
-}
