@@ -76,7 +76,8 @@ pub enum ErrorKind {
         /// The tag found, if any.
         found: Option<u64>,
     },
-    /// The item budget (`Options::max_items`) is spent.
+    /// A decode budget is spent: the item budget (`Options::max_items`) or
+    /// the output budget (`Options::max_output_bytes`).
     LimitExceeded,
     /// A caller-supplied output slice is too small.
     BufferFull,
@@ -170,7 +171,9 @@ impl fmt::Display for ErrorKind {
                 expected,
                 found: None,
             } => write!(f, "expected tag {expected}, found an untagged item"),
-            ErrorKind::LimitExceeded => f.write_str("item budget exceeded"),
+            ErrorKind::LimitExceeded => {
+                f.write_str("decode budget exceeded (items or output bytes)")
+            }
             ErrorKind::BufferFull => f.write_str("output buffer is full"),
             ErrorKind::InvalidOptions(why) => write!(f, "invalid options: {why}"),
             ErrorKind::Unencodable(why) => write!(f, "cannot encode: {why}"),

@@ -73,6 +73,6 @@ pub use api::{
 pub use boring_derive::Boring;
 pub use codec::{ByteBuf, Bytes, Decode, DecodeOwned, Embedded, Encode, KeepRaw, Raw, Tagged};
 pub use error::{Error, ErrorKind, PathSegment};
-pub use profile::{DuplicateKeys, FloatPolicy, KeyOrder, Options, Profile};
+pub use profile::{DuplicateKeys, FloatPolicy, KeyOrder, Options, OutputBudget, Profile};
 pub use value::{Float, Value};
 pub use wire::{Reader, Writer};

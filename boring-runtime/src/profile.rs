@@ -150,6 +150,44 @@ pub enum DuplicateKeys {
     LastWins,
 }
 
+/// How many bytes one decode may allocate on the strength of its input:
+/// reservations made for declared counts, strings copied out of the input
+/// or a stringref table, rows and keys built by expanding tables, typed
+/// arrays widened into numbers. Counted cumulatively where the allocation
+/// happens; running out is [`ErrorKind::LimitExceeded`]. Borrowed decoding
+/// (`&str`, `&[u8]`) allocates nothing and is not charged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum OutputBudget {
+    /// `max(64 MiB, 64 × the input's length)` (the default): every document
+    /// that does not expand (no stringref, shaped or columnar table) stays
+    /// well inside it, and a small document cannot make the decoder
+    /// allocate more than 64 MiB.
+    #[default]
+    Proportional,
+    /// At most this many bytes.
+    Bytes(u64),
+    /// No bound: for trusted input only.
+    Unbounded,
+}
+
+/// The floor of [`OutputBudget::Proportional`]: 64 MiB.
+pub const OUTPUT_BUDGET_FLOOR: u64 = 64 << 20;
+/// The factor of [`OutputBudget::Proportional`]: 64 bytes per input byte.
+pub const OUTPUT_BUDGET_FACTOR: u64 = 64;
+
+impl OutputBudget {
+    /// The number of bytes this budget allows a decode of `input_len` bytes.
+    pub fn bytes_for(self, input_len: usize) -> u64 {
+        match self {
+            OutputBudget::Proportional => (input_len as u64)
+                .saturating_mul(OUTPUT_BUDGET_FACTOR)
+                .max(OUTPUT_BUDGET_FLOOR),
+            OutputBudget::Bytes(n) => n,
+            OutputBudget::Unbounded => u64::MAX,
+        }
+    }
+}
+
 /// The default nesting limit: 1024 levels, every array, map and tag counted.
 pub const DEFAULT_MAX_DEPTH: usize = 1024;
 /// The largest nesting limit that may be configured.
@@ -181,6 +219,7 @@ pub struct Options {
     max_depth: usize,
     duplicate_keys: DuplicateKeys,
     max_items: Option<u64>,
+    output_budget: OutputBudget,
     expand_shapes: bool,
     verify_deterministic: bool,
 }
@@ -204,6 +243,7 @@ impl From<Profile> for Options {
             max_depth: DEFAULT_MAX_DEPTH,
             duplicate_keys: DuplicateKeys::Reject,
             max_items: None,
+            output_budget: OutputBudget::Proportional,
             expand_shapes: true,
             verify_deterministic: false,
         }
@@ -273,6 +313,34 @@ impl Options {
         self
     }
 
+    /// Bound the bytes one decode may allocate on the strength of its input
+    /// (see [`OutputBudget`]; default `max(64 MiB, 64 × input length)`).
+    /// Shorthand: `Some(n)` is [`OutputBudget::Bytes`], `None`
+    /// [`OutputBudget::Unbounded`].
+    ///
+    /// ```
+    /// use boring::{ErrorKind, Options, Value};
+    /// // Ten references to a 1000-byte string: 10 000 bytes of text.
+    /// let mut doc = vec![0xd9, 0x01, 0x00, 0x8b, 0x79, 0x03, 0xe8];
+    /// doc.extend([b'x'; 1000]);
+    /// doc.extend([0xd8, 0x19, 0x00].repeat(10));
+    /// let opts = Options::default().max_output_bytes(Some(4096));
+    /// let err = boring::from_slice_with::<Value>(&doc, &opts).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+    /// assert!(boring::from_slice::<Value>(&doc).is_ok());
+    /// ```
+    #[must_use]
+    pub fn max_output_bytes(self, limit: Option<u64>) -> Self {
+        self.output_budget(limit.map_or(OutputBudget::Unbounded, OutputBudget::Bytes))
+    }
+
+    /// Set the output budget (see [`OutputBudget`]).
+    #[must_use]
+    pub fn output_budget(mut self, budget: OutputBudget) -> Self {
+        self.output_budget = budget;
+        self
+    }
+
     /// Decode shaped arrays (tag 39649) into `Value` as arrays of maps (the
     /// default) or keep the tagged form.
     #[must_use]
@@ -337,6 +405,7 @@ impl Options {
             max_depth: self.max_depth,
             duplicate_keys: self.duplicate_keys,
             max_items: self.max_items,
+            output_budget: self.output_budget,
             expand_shapes: self.expand_shapes,
             verify_deterministic: self.verify_deterministic,
         })
@@ -372,6 +441,8 @@ pub struct Resolved {
     pub duplicate_keys: DuplicateKeys,
     /// Item budget on read.
     pub max_items: Option<u64>,
+    /// Output budget on read.
+    pub output_budget: OutputBudget,
     /// Expand tags 39649 and 39653 into arrays of maps when decoding
     /// `Value`.
     pub expand_shapes: bool,
@@ -393,6 +464,7 @@ impl Default for Resolved {
             max_depth: DEFAULT_MAX_DEPTH,
             duplicate_keys: DuplicateKeys::Reject,
             max_items: None,
+            output_budget: OutputBudget::Proportional,
             expand_shapes: true,
             verify_deterministic: false,
         }

@@ -75,7 +75,9 @@ impl<'de> Decode<'de> for Bytes<'de> {
 
 impl<'de> Decode<'de> for ByteBuf {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        decode_byte_string(r).map(|b| ByteBuf(b.into_owned()))
+        let at = r.position();
+        let bytes = decode_byte_string(r)?;
+        owned_bytes(r, bytes, at).map(ByteBuf)
     }
 }
 
@@ -85,7 +87,7 @@ pub fn decode_byte_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, [u8]>, Er
     match r.peek_head()? {
         Head::Array(_) => {
             let mut seq = r.array()?;
-            let mut out = Vec::with_capacity(seq.size_hint());
+            let mut out = Vec::with_capacity(seq.capacity::<u8>(r));
             while seq.next(r)? {
                 out.push(u8::decode(r)?);
             }
@@ -93,6 +95,21 @@ pub fn decode_byte_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, [u8]>, Er
         }
         _ => r.byte_buf(),
     }
+}
+
+/// Copies the bytes of the item at `at` out of the input, charging the
+/// copy to the output budget (a borrowed string may be a stringref to a
+/// long entry).
+#[inline]
+pub(crate) fn owned_bytes(
+    r: &mut Reader<'_>,
+    bytes: Cow<'_, [u8]>,
+    at: usize,
+) -> Result<Vec<u8>, Error> {
+    if r.charge_output(bytes.len()).is_err() {
+        return Err(Error::new(ErrorKind::LimitExceeded, at));
+    }
+    Ok(bytes.into_owned())
 }
 
 /// Reads exactly `N` bytes, from a byte string or an array of integers.

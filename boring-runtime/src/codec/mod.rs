@@ -11,6 +11,7 @@ mod wrappers;
 
 use alloc::vec::Vec;
 
+pub(crate) use bytes::owned_bytes;
 pub use bytes::{decode_byte_array, decode_byte_string};
 pub use bytes::{ByteBuf, Bytes};
 pub(crate) use map_order::fragment;
@@ -135,7 +136,7 @@ where
 /// overrides that fall back to it.
 pub fn decode_array<'de, T: Decode<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
     let mut seq = r.array()?;
-    let mut out = Vec::with_capacity(seq.size_hint());
+    let mut out = Vec::with_capacity(seq.capacity::<T>(r));
     let mut index = 0;
     while seq.next(r)? {
         out.push(T::decode(r).map_err(|e| e.at_index(index))?);

@@ -146,7 +146,9 @@ pointer!(Box, Rc, Arc);
 
 impl<'de> Decode<'de> for Box<str> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        r.text().map(|t| t.into_owned().into_boxed_str())
+        let at = r.position();
+        let text = r.text()?;
+        super::strings::owned_text(r, text, at).map(alloc::string::String::into_boxed_str)
     }
 }
 

@@ -143,7 +143,7 @@ pub fn read_column<'de, T>(
     if seq.declared().is_some_and(|n| n != rows as u64) {
         return Err(bad(at));
     }
-    let mut out = Vec::with_capacity(rows);
+    let mut out = Vec::with_capacity(seq.capacity::<T>(r));
     while seq.next(r)? {
         let index = out.len();
         out.push(read(r).map_err(|e| e.at_index(index))?);
@@ -227,5 +227,12 @@ pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Resu
     }
     parts.finish(r).map_err(|_| bad(at))?;
     r.leave();
+    // A column the type reads holds exactly `rows` values, which proves the
+    // count; when every column was skipped, nothing did, and the rows built
+    // from absent fields are charged instead.
+    if fields.iter().all(Option::is_none) {
+        r.charge_output(rows.saturating_mul(core::mem::size_of::<T>()))
+            .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))?;
+    }
     T::build_rows(columns, rows, at)
 }

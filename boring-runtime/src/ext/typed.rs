@@ -308,7 +308,10 @@ pub fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec<T>, Er
     let at = r.position();
     let (kind, bytes) = read_typed(r)?;
     let width = kind.elem.width();
-    r.charge((bytes.len() / width) as u64)?;
+    let count = bytes.len() / width;
+    r.charge(count as u64)?;
+    // A one-byte element may widen into a sixteen-byte number.
+    r.charge_output(count.saturating_mul(core::mem::size_of::<T>()))?;
     bytes
         .chunks_exact(width)
         .map(|chunk| {

@@ -50,15 +50,22 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
         let mut done = match head {
             Head::Unsigned(v) => Value::Integer(i128::from(v)),
             Head::Negative(n) => Value::Integer(-1 - i128::from(n)),
-            Head::Bytes(Some(len)) => Value::Bytes(r.take_string(len, at, false)?.to_vec()),
+            Head::Bytes(Some(len)) => {
+                let bytes = r.take_string(len, at, false)?;
+                spend(r, bytes.len(), at)?;
+                Value::Bytes(bytes.to_vec())
+            }
             Head::Text(Some(len)) => {
                 let bytes = r.take_string(len, at, true)?;
+                spend(r, bytes.len(), at)?;
                 Value::Text(String::from_utf8_lossy(bytes).into_owned())
             }
             Head::Bytes(None) => {
                 let mut joined = Vec::new();
                 r.chunks(Major::Bytes, |r, len, a| {
-                    joined.extend_from_slice(r.take_string(len, a, false)?);
+                    let bytes = r.take_string(len, a, false)?;
+                    spend(r, bytes.len(), a)?;
+                    joined.extend_from_slice(bytes);
                     Ok(())
                 })?;
                 Value::Bytes(joined)
@@ -67,6 +74,7 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                 let mut joined = String::new();
                 r.chunks(Major::Text, |r, len, a| {
                     let bytes = r.take_string(len, a, true)?;
+                    spend(r, bytes.len(), a)?;
                     joined.push_str(core::str::from_utf8(bytes).unwrap_or_default());
                     Ok(())
                 })?;
@@ -79,7 +87,7 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     Value::Array(Vec::new())
                 } else {
                     stack.push(Frame::Array {
-                        items: Vec::with_capacity(seq.size_hint()),
+                        items: Vec::with_capacity(seq.capacity::<Value>(r)),
                         remaining: len,
                     });
                     continue;
@@ -92,7 +100,7 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     Value::Map(Vec::new())
                 } else {
                     stack.push(Frame::Map {
-                        entries: Vec::with_capacity(seq.size_hint()),
+                        entries: Vec::with_capacity(seq.capacity::<(Value, Value)>(r)),
                         key: None,
                         remaining: len,
                         at,
@@ -106,6 +114,9 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     _ => return Err(Error::new(ErrorKind::BadTagContent { tag: 25 }, at)),
                 };
                 let (bytes, is_text) = r.resolve_reference(index, at)?;
+                // Three bytes of input may copy a string as long as the
+                // input: the copy is what the output budget is for.
+                spend(r, bytes.len(), at)?;
                 if is_text {
                     Value::Text(String::from_utf8_lossy(bytes).into_owned())
                 } else {
@@ -251,6 +262,14 @@ fn finish_map(r: &Reader<'_>, mut entries: Vec<(Value, Value)>, at: usize) -> Re
         }
     }
     Ok(Value::Map(entries))
+}
+
+/// Charges `bytes` copied out of the input for the item at `at` against
+/// the output budget.
+#[inline]
+fn spend(r: &mut Reader<'_>, bytes: usize, at: usize) -> Result<(), Error> {
+    r.charge_output(bytes)
+        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))
 }
 
 /// Boxes a tag's content; shared by the decoder and the tag checks.

@@ -108,14 +108,18 @@ impl<'de, const N: usize> DecodeBytes<'de> for [u8; N] {
 impl<'de> DecodeBytes<'de> for Vec<u8> {
     #[inline]
     fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
-        decode_byte_string(r).map(Cow::into_owned)
+        let at = r.position();
+        let bytes = decode_byte_string(r)?;
+        crate::codec::owned_bytes(r, bytes, at)
     }
 }
 
 impl<'de> DecodeBytes<'de> for Box<[u8]> {
     #[inline]
     fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error> {
-        decode_byte_string(r).map(|b| b.into_owned().into_boxed_slice())
+        let at = r.position();
+        let bytes = decode_byte_string(r)?;
+        crate::codec::owned_bytes(r, bytes, at).map(Vec::into_boxed_slice)
     }
 }
 

@@ -42,7 +42,7 @@ pub fn decode_vec_stats<'de, T: DecodeFields<'de> + Decode<'de>>(
         return Ok((items, stats));
     }
     let mut seq = r.array()?;
-    let mut out = Vec::with_capacity(seq.size_hint());
+    let mut out = Vec::with_capacity(seq.capacity::<T>(r));
     while seq.next(r)? {
         let index = out.len();
         out.push(T::decode(r).map_err(|e| e.at_index(index))?);
@@ -188,7 +188,7 @@ pub(super) fn read_shaped<'de, T>(
         return Err(bad());
     }
     let mut rows = r.array()?;
-    let mut out = Vec::with_capacity(rows.size_hint());
+    let mut out = Vec::with_capacity(rows.capacity::<T>(r));
     while rows.next(r)? {
         let index = out.len();
         out.push(row(r, &plan, &bad).map_err(|e| e.at_index(index))?);

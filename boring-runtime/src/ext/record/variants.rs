@@ -124,7 +124,7 @@ pub fn decode_enum<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T
 pub fn decode_enum_vec<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
     if r.peek_tag() != Some(TAG) {
         let mut seq = r.array()?;
-        let mut out = Vec::with_capacity(seq.size_hint());
+        let mut out = Vec::with_capacity(seq.capacity::<T>(r));
         while seq.next(r)? {
             let index = out.len();
             out.push(decode_enum(r).map_err(|e| e.at_index(index))?);

@@ -13,12 +13,18 @@ use crate::profile::{Options, Resolved};
 /// The largest count a container or string may declare (2^31 − 1).
 const MAX_COUNT: u64 = i32::MAX as u64;
 
+/// The capacity [`Seq::capacity`] reserves when the output budget cannot
+/// cover the declared count: a start the vector grows from as elements
+/// actually arrive.
+const UNCHARGED_CAPACITY: u64 = 16;
+
 /// Reads CBOR from a byte slice. Text and byte strings are borrowed from the
 /// input; every error carries the byte offset where it was found.
 ///
 /// The reader enforces the limits of its options: nesting depth (every
 /// array, map and tag level counts), declared counts against the bytes left
-/// (checked before anything is allocated), and the item budget.
+/// (checked before anything is allocated), the item budget and the output
+/// budget.
 #[derive(Debug)]
 pub struct Reader<'de> {
     input: &'de [u8],
@@ -26,6 +32,7 @@ pub struct Reader<'de> {
     opts: Resolved,
     depth: usize,
     items_left: u64,
+    output_left: u64,
     strings: ReadTable<'de>,
     references: u64,
 }
@@ -45,10 +52,29 @@ impl Seq {
         self.remaining
     }
 
-    /// A capacity to reserve: the declared count, which the reader has
-    /// already checked against the bytes left.
+    /// The declared count, 0 for an indefinite length. Checked against the
+    /// bytes left, but so is every enclosing count: reserve with
+    /// [`Seq::capacity`], which does not let nested reservations multiply.
     pub fn size_hint(&self) -> usize {
         self.remaining.unwrap_or(0) as usize
+    }
+
+    /// A capacity to reserve for elements of type `T`: the declared count
+    /// when the reader's output budget covers it (it is charged), else a
+    /// small start that grows as elements arrive. Never an error: a
+    /// document that does hold its elements is not refused for what its
+    /// counts promised.
+    #[inline]
+    pub fn capacity<T>(&self, r: &mut Reader<'_>) -> usize {
+        let declared = self.remaining.unwrap_or(0);
+        let bytes = declared.saturating_mul(core::mem::size_of::<T>() as u64);
+        match r.output_left.checked_sub(bytes) {
+            Some(left) => {
+                r.output_left = left;
+                declared as usize
+            }
+            None => declared.min(UNCHARGED_CAPACITY) as usize,
+        }
     }
 
     /// Advances to the next entry: `true` if there is one, `false` at the end
@@ -110,6 +136,7 @@ impl<'de> Reader<'de> {
             input,
             pos: 0,
             items_left: opts.max_items.unwrap_or(u64::MAX),
+            output_left: opts.output_budget.bytes_for(input.len()),
             opts,
             depth: 0,
             strings: ReadTable::default(),
@@ -331,6 +358,25 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Charges `bytes` against the output budget: decoders call it where
+    /// they allocate on the strength of the input (a string copied out, a
+    /// row built, a key cloned), before allocating.
+    #[inline]
+    pub fn charge_output(&mut self, bytes: usize) -> Result<(), Error> {
+        match self.output_left.checked_sub(bytes as u64) {
+            Some(left) => {
+                self.output_left = left;
+                Ok(())
+            }
+            None => Err(self.error(ErrorKind::LimitExceeded)),
+        }
+    }
+
+    /// The bytes of output budget left.
+    pub fn output_left(&self) -> u64 {
+        self.output_left
+    }
+
     // ----- containers ----------------------------------------------------
 
     /// Starts reading an array: checks its count and enters a depth level.
@@ -477,6 +523,7 @@ impl<'de> Reader<'de> {
             pos: self.pos,
             depth: self.depth,
             items_left: self.items_left,
+            output_left: self.output_left,
             strings: self.strings.snapshot(),
         }
     }
@@ -486,6 +533,7 @@ impl<'de> Reader<'de> {
         self.pos = cp.pos;
         self.depth = cp.depth;
         self.items_left = cp.items_left;
+        self.output_left = cp.output_left;
         self.strings.restore(cp.strings);
     }
 
@@ -516,5 +564,6 @@ pub struct Checkpoint {
     pos: usize,
     depth: usize,
     items_left: u64,
+    output_left: u64,
     strings: (usize, usize),
 }
