@@ -1,8 +1,11 @@
-//! Iterative `Clone`: a clone of a deeply nested value must not overflow a
-//! small thread stack.
+//! Iterative `Clone`, and the footprint of a value (what cloning it
+//! allocates), without recursion: a clone of a deeply nested value must not
+//! overflow a small thread stack, and a table expansion charges each key
+//! copy before making it.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use core::mem::size_of;
 
 use super::Value;
 
@@ -89,4 +92,60 @@ fn clone_leaf(v: &Value) -> Option<Value> {
         Value::Simple(n) => Value::Simple(*n),
         Value::Array(_) | Value::Map(_) | Value::Tag(..) => return None,
     })
+}
+
+/// What cloning a value costs: heap bytes and data items.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    pub bytes: u64,
+    pub items: u64,
+}
+
+impl Footprint {
+    /// The footprint of a clone of `root`, walked without recursion.
+    pub fn of(root: &Value) -> Footprint {
+        let mut total = Footprint::default();
+        let mut stack = alloc::vec![root];
+        while let Some(v) = stack.pop() {
+            total.items += 1;
+            let heap = match v {
+                Value::Bytes(b) => b.len(),
+                Value::Text(t) => t.len(),
+                Value::Array(items) => {
+                    stack.extend(items);
+                    items.len() * size_of::<Value>()
+                }
+                Value::Map(entries) => {
+                    for (k, v) in entries {
+                        stack.push(k);
+                        stack.push(v);
+                    }
+                    entries.len() * size_of::<(Value, Value)>()
+                }
+                Value::Tag(_, inner) => {
+                    stack.push(inner);
+                    size_of::<Value>()
+                }
+                _ => 0,
+            };
+            total.bytes += heap as u64;
+        }
+        total
+    }
+
+    /// `self` for each of `n` copies.
+    pub fn times(self, n: u64) -> Footprint {
+        Footprint {
+            bytes: self.bytes.saturating_mul(n),
+            items: self.items.saturating_mul(n),
+        }
+    }
+
+    /// The sum of two footprints.
+    pub fn plus(self, other: Footprint) -> Footprint {
+        Footprint {
+            bytes: self.bytes.saturating_add(other.bytes),
+            items: self.items.saturating_add(other.items),
+        }
+    }
 }

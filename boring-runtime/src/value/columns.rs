@@ -2,12 +2,16 @@
 //! write, validating and expanding tables on read.
 
 use alloc::vec::Vec;
+use core::mem::size_of;
 
+use super::clone::Footprint;
+use super::decode::spend_expansion;
 use super::shapes::Plan;
 use super::{Float, Value};
 use crate::error::{Error, ErrorKind};
 use crate::ext::columns::TAG;
 use crate::ext::typed::{Elem, TypedKind};
+use crate::wire::Reader;
 
 /// How one column of a table is written.
 pub(crate) enum Column<'a> {
@@ -62,34 +66,102 @@ fn classify(cells: Vec<Option<&Value>>) -> Column<'_> {
     }
 }
 
-/// Validates a decoded 39653 table and expands it into an array of maps
-/// (`undefined` cells omitted). `input_len` bounds the declared row count
-/// before anything is allocated.
-pub(crate) fn expand(content: Value, at: usize, input_len: usize) -> Result<Value, Error> {
+/// The shape of a checked 39653 table: its row count and, per column, the
+/// number of cells that are not `undefined` (each becomes a map entry).
+struct Checked {
+    rows: usize,
+    present: Vec<u64>,
+}
+
+/// Checks a decoded 39653 table in place: its parts, its keys, and every
+/// column against the row count, before anything is built on the strength
+/// of that count. `input_len` bounds the declared count.
+fn check(content: &Value, at: usize, input_len: usize) -> Result<Checked, Error> {
     let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
-    let mut parts = content.into_array().ok_or_else(bad)?;
-    if parts.len() != 3 {
+    let [keys, rows, columns] = content.as_array().ok_or_else(bad)? else {
         return Err(bad());
-    }
-    let rows = parts[1].as_u64().ok_or_else(bad)?;
+    };
+    let rows = rows.as_u64().ok_or_else(bad)?;
     if rows > input_len as u64 {
         return Err(Error::new(ErrorKind::BadCount, at));
     }
     let rows = rows as usize;
+    let columns = columns.as_array().ok_or_else(bad)?;
+    let keys = keys.as_array().ok_or_else(bad)?;
+    super::shapes::validate_keys(keys, TAG, at)?;
+    if columns.len() != keys.len() {
+        return Err(bad());
+    }
+    let mut present = Vec::with_capacity(columns.len());
+    for column in columns {
+        present.push(match column {
+            Value::Array(cells) if cells.len() == rows => cells
+                .iter()
+                .filter(|cell| !matches!(cell, Value::Undefined))
+                .count() as u64,
+            Value::Tag(tag, content) => {
+                let (kind, bytes) = typed_column(*tag, content).ok_or_else(bad)?;
+                if bytes.len() != rows.checked_mul(kind.elem.width()).ok_or_else(bad)? {
+                    return Err(bad());
+                }
+                // Only binary128 elements can fail to convert.
+                if kind.elem == Elem::F128
+                    && bytes
+                        .chunks_exact(16)
+                        .any(|c| typed_cell(kind, c).is_none())
+                {
+                    return Err(Error::new(ErrorKind::OutOfRange, at));
+                }
+                rows as u64
+            }
+            _ => return Err(bad()),
+        });
+    }
+    Ok(Checked { rows, present })
+}
+
+/// The kind and payload of a typed-array column.
+fn typed_column(tag: u64, content: &Value) -> Option<(TypedKind, &[u8])> {
+    Some((TypedKind::from_tag(tag)?, content.as_bytes()?))
+}
+
+/// Validates a decoded 39653 table and expands it into an array of maps
+/// (`undefined` cells omitted). The table is checked whole first; what the
+/// expansion builds (the rows, a key copy per present cell) is charged to
+/// `r`'s budgets before it is built.
+pub(crate) fn expand(content: Value, at: usize, r: &mut Reader<'_>) -> Result<Value, Error> {
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    let Checked { rows, present } = check(&content, at, r.input().len())?;
+    let mut parts = content.into_array().ok_or_else(bad)?;
     let columns = core::mem::take(&mut parts[2])
         .into_array()
         .ok_or_else(bad)?;
     let keys = core::mem::take(&mut parts[0])
         .into_array()
         .ok_or_else(bad)?;
-    super::shapes::validate_keys(&keys, TAG, at)?;
-    if columns.len() != keys.len() {
-        return Err(bad());
+    let row = (size_of::<Value>() + keys.len() * size_of::<(Value, Value)>()) as u64;
+    let mut cost = Footprint {
+        bytes: row.saturating_mul(rows as u64),
+        items: 0,
+    };
+    for (key, &cells) in keys.iter().zip(&present) {
+        cost = cost.plus(Footprint::of(key).times(cells));
     }
+    spend_expansion(r, cost, at)?;
     let mut maps: Vec<Vec<(Value, Value)>> =
         (0..rows).map(|_| Vec::with_capacity(keys.len())).collect();
     for (key, column) in keys.iter().zip(columns) {
-        let cells = column_cells(column, rows, at)?;
+        if let Value::Tag(tag, content) = &column {
+            let (kind, bytes) = typed_column(*tag, content).ok_or_else(bad)?;
+            let width = kind.elem.width();
+            for (map, chunk) in maps.iter_mut().zip(bytes.chunks_exact(width)) {
+                let cell =
+                    typed_cell(kind, chunk).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?;
+                map.push((key.clone(), cell));
+            }
+            continue;
+        }
+        let cells = column.into_array().ok_or_else(bad)?;
         for (map, cell) in maps.iter_mut().zip(cells) {
             if !matches!(cell, Value::Undefined) {
                 map.push((key.clone(), cell));
@@ -97,37 +169,6 @@ pub(crate) fn expand(content: Value, at: usize, input_len: usize) -> Result<Valu
         }
     }
     Ok(Value::Array(maps.into_iter().map(Value::Map).collect()))
-}
-
-/// The n cells of one column: a plain array's items, or a typed array's
-/// elements as integers and floats.
-fn column_cells(column: Value, rows: usize, at: usize) -> Result<Vec<Value>, Error> {
-    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
-    match column {
-        Value::Array(_) => {
-            let cells = column.into_array().ok_or_else(bad)?;
-            if cells.len() != rows {
-                return Err(bad());
-            }
-            Ok(cells)
-        }
-        Value::Tag(tag, _) => {
-            let kind = TypedKind::from_tag(tag).ok_or_else(bad)?;
-            let (_, content) = column.into_tag().ok_or_else(bad)?;
-            let bytes = content.as_bytes().ok_or_else(bad)?;
-            let width = kind.elem.width();
-            if bytes.len() != rows.checked_mul(width).ok_or_else(bad)? {
-                return Err(bad());
-            }
-            bytes
-                .chunks_exact(width)
-                .map(|chunk| {
-                    typed_cell(kind, chunk).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
-                })
-                .collect()
-        }
-        _ => Err(bad()),
-    }
 }
 
 fn typed_cell(kind: TypedKind, chunk: &[u8]) -> Option<Value> {
@@ -139,7 +180,7 @@ fn typed_cell(kind: TypedKind, chunk: &[u8]) -> Option<Value> {
     })
 }
 
-/// Checks a 39653 table without expanding it.
+/// Checks a 39653 table without expanding it, and without copying it.
 pub(crate) fn validate(content: &Value, at: usize, input_len: usize) -> Result<(), Error> {
-    expand(content.clone(), at, input_len).map(drop)
+    check(content, at, input_len).map(drop)
 }

@@ -228,15 +228,15 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
 
 /// Builds a tagged item once its content is complete: tables are
 /// expanded (or checked), other tags checked by their rules.
-fn finish_tagged(r: &Reader<'_>, tag: u64, content: Value, at: usize) -> Result<Value, Error> {
+fn finish_tagged(r: &mut Reader<'_>, tag: u64, content: Value, at: usize) -> Result<Value, Error> {
     let expand = r.options().expand_shapes;
     match tag {
-        crate::ext::columns::TAG if expand => super::columns::expand(content, at, r.input().len()),
+        crate::ext::columns::TAG if expand => super::columns::expand(content, at, r),
         crate::ext::columns::TAG => {
             super::columns::validate(&content, at, r.input().len())?;
             Ok(tagged(tag, content))
         }
-        crate::ext::shapes::TAG if expand => super::shapes::expand(content, at),
+        crate::ext::shapes::TAG if expand => super::shapes::expand(content, at, r),
         crate::ext::shapes::TAG => {
             super::shapes::validate(&content, at)?;
             Ok(tagged(tag, content))
@@ -269,6 +269,19 @@ fn finish_map(r: &Reader<'_>, mut entries: Vec<(Value, Value)>, at: usize) -> Re
 #[inline]
 fn spend(r: &mut Reader<'_>, bytes: usize, at: usize) -> Result<(), Error> {
     r.charge_output(bytes)
+        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))
+}
+
+/// Charges what expanding the table at `at` builds: bytes against the
+/// output budget, copied items against the item budget.
+pub(crate) fn spend_expansion(
+    r: &mut Reader<'_>,
+    cost: super::clone::Footprint,
+    at: usize,
+) -> Result<(), Error> {
+    let bytes = usize::try_from(cost.bytes).unwrap_or(usize::MAX);
+    r.charge_output(bytes)
+        .and_then(|()| r.charge(cost.items))
         .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))
 }
 

@@ -4,11 +4,15 @@
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use core::mem::size_of;
 
+use super::clone::Footprint;
 use super::cmp::{data_item_cmp, has_duplicate_keys};
+use super::decode::spend_expansion;
 use super::Value;
 use crate::error::{Error, ErrorKind};
 use crate::ext::shapes::{dense_enough, key_estimate, TAG};
+use crate::wire::Reader;
 
 /// A table worth shaping: the union key set (first-seen order) and, for
 /// every row, the union position of each of its entries.
@@ -74,26 +78,38 @@ pub(crate) fn row_layout<'a>(
 }
 
 /// Validates a decoded 39649 table and expands it into an array of maps
-/// (absent keys omitted).
-pub(crate) fn expand(content: Value, at: usize) -> Result<Value, Error> {
+/// (absent keys omitted). What the expansion builds, a key copy in every
+/// row that has the key, is charged to `r`'s budgets before it is built.
+pub(crate) fn expand(content: Value, at: usize, r: &mut Reader<'_>) -> Result<Value, Error> {
     let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    validate(&content, at)?;
     let mut parts = content.into_array().ok_or_else(bad)?;
-    if parts.len() != 2 {
-        return Err(bad());
-    }
     let rows = core::mem::take(&mut parts[1])
         .into_array()
         .ok_or_else(bad)?;
     let keys = core::mem::take(&mut parts[0])
         .into_array()
         .ok_or_else(bad)?;
-    validate_keys(&keys, TAG, at)?;
+    let key_costs: Vec<Footprint> = keys.iter().map(Footprint::of).collect();
+    let entry = Footprint {
+        bytes: size_of::<(Value, Value)>() as u64,
+        items: 0,
+    };
+    let mut cost = Footprint {
+        bytes: (rows.len() * size_of::<Value>()) as u64,
+        items: 0,
+    };
+    for row in &rows {
+        for (cell, key) in row.as_array().unwrap_or_default().iter().zip(&key_costs) {
+            if !matches!(cell, Value::Undefined) {
+                cost = cost.plus(key.plus(entry));
+            }
+        }
+    }
+    spend_expansion(r, cost, at)?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let values = row.into_array().ok_or_else(bad)?;
-        if values.len() > keys.len() {
-            return Err(bad());
-        }
         let entries = keys
             .iter()
             .zip(values)
