@@ -4,6 +4,7 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 use super::cmp::{data_item_cmp, has_duplicate_keys};
 use super::tags::finish_tag;
@@ -245,23 +246,33 @@ fn finish_tagged(r: &mut Reader<'_>, tag: u64, content: Value, at: usize) -> Res
     }
 }
 
-fn finish_map(r: &Reader<'_>, mut entries: Vec<(Value, Value)>, at: usize) -> Result<Value, Error> {
-    if has_duplicate_keys(entries.iter().map(|(k, _)| k)) {
-        match r.options().duplicate_keys {
-            DuplicateKeys::Reject => return Err(Error::new(ErrorKind::DuplicateKey, at)),
-            DuplicateKeys::LastWins => {
-                let mut kept: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
-                for (k, v) in entries.drain(..) {
-                    kept.retain(|(existing, _)| {
-                        data_item_cmp(existing, &k) != core::cmp::Ordering::Equal
-                    });
-                    kept.push((k, v));
-                }
-                entries = kept;
-            }
+fn finish_map(r: &Reader<'_>, entries: Vec<(Value, Value)>, at: usize) -> Result<Value, Error> {
+    if !has_duplicate_keys(entries.iter().map(|(k, _)| k)) {
+        return Ok(Value::Map(entries));
+    }
+    match r.options().duplicate_keys {
+        DuplicateKeys::Reject => Err(Error::new(ErrorKind::DuplicateKey, at)),
+        DuplicateKeys::LastWins => Ok(Value::Map(last_wins(entries))),
+    }
+}
+
+/// The entries whose key does not occur again later, in their order: one
+/// sort of the positions by key, so a map with duplicates costs
+/// O(n log n) comparisons, not one scan of the kept entries per entry.
+fn last_wins(entries: Vec<(Value, Value)>) -> Vec<(Value, Value)> {
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_unstable_by(|&a, &b| data_item_cmp(&entries[a].0, &entries[b].0).then(a.cmp(&b)));
+    let mut keep = alloc::vec![true; entries.len()];
+    for pair in order.windows(2) {
+        if data_item_cmp(&entries[pair[0]].0, &entries[pair[1]].0) == Ordering::Equal {
+            keep[pair[0]] = false;
         }
     }
-    Ok(Value::Map(entries))
+    entries
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(entry, kept)| kept.then_some(entry))
+        .collect()
 }
 
 /// Charges `bytes` copied out of the input for the item at `at` against
