@@ -202,10 +202,83 @@ fn thousand_levels_decode_encode_compare_and_drop_on_a_small_stack() {
             let mut r = Reader::new(&bytes);
             r.skip().expect("1000 levels skip");
             assert!(r.is_at_end());
+            let copy = value.clone();
+            assert!(copy == value, "a clone compares unequal");
+            boring::diag::diag(&bytes).expect("1000 levels diag");
             drop(value);
             drop(twin);
+            drop(copy);
         }
     });
+}
+
+/// A one-key columnar table whose plain column holds two cells nested
+/// `depth` arrays deep.
+fn deep_cells(depth: usize) -> Vec<u8> {
+    let mut doc = hex("d99ae583 816161 02 81 82");
+    for _ in 0..2 {
+        doc.extend(nested(depth, ARRAY));
+    }
+    doc
+}
+
+#[test]
+fn tables_with_deep_cells_are_checked_and_expanded_on_a_small_stack() {
+    on_small_stack(|| {
+        // Tag, table, columns and column take four levels.
+        let doc = deep_cells(1020);
+        let kept = Options::default().expand_shapes(false);
+        let table: Value = boring::from_slice_with(&doc, &kept).expect("kept table");
+        let rows: Value = boring::from_slice(&doc).expect("expanded table");
+        let copy = table.clone();
+        assert!(copy == table);
+        let interop = Options::from(Profile::Interop);
+        assert!(boring::to_vec_with(&table, &interop).ok() == Some(doc.clone()));
+        let plain = boring::to_vec_with(&rows, &interop).expect("rows encode");
+        let back: Value = boring::from_slice(&plain).expect("rows decode");
+        assert!(back == rows);
+        assert_eq!(rows.as_array().map(<[Value]>::len), Some(2));
+        drop((table, rows, copy));
+
+        let deeper = deep_cells(1021);
+        for opts in [Options::default(), kept] {
+            let err = boring::from_slice_with::<Value>(&deeper, &opts).unwrap_err();
+            assert_eq!(*err.kind(), ErrorKind::DepthExceeded);
+        }
+    });
+}
+
+#[test]
+fn deep_table_keys_are_copied_into_rows_on_a_small_stack() {
+    on_small_stack(|| {
+        // 39649([[key], [[0], [1]]]) with a key 1000 arrays deep.
+        let mut doc = hex("d99ae182 81");
+        doc.extend(nested(1000, ARRAY));
+        doc.extend(hex("82 8100 8101"));
+        let rows: Value = boring::from_slice(&doc).expect("expanded table");
+        let rows = rows.into_array().expect("an array of maps");
+        assert_eq!(rows.len(), 2);
+        let keys: Vec<&Value> = rows
+            .iter()
+            .filter_map(|m| m.as_map())
+            .map(|m| &m[0].0)
+            .collect();
+        assert!(keys.len() == 2 && keys[0] == keys[1]);
+    });
+}
+
+#[test]
+fn last_wins_keeps_each_key_at_its_last_position() {
+    let opts = Options::default().duplicate_keys(boring::DuplicateKeys::LastWins);
+    // {1: 0, 2: 0, 1: 1, 3: 0, 2: 1} -> {1: 1, 3: 0, 2: 1}
+    let value: Value = boring::from_slice_with(&hex("a5 0100 0200 0101 0300 0201"), &opts).unwrap();
+    let expected: Value = boring::from_slice(&hex("a3 0101 0300 0201")).unwrap();
+    assert_eq!(value, expected);
+    // A float key equals the same number at another width.
+    let value: Value =
+        boring::from_slice_with(&hex("a2 f93c00 00 fb3ff0000000000000 01"), &opts).unwrap();
+    let expected: Value = boring::from_slice(&hex("a1 fb3ff0000000000000 01")).unwrap();
+    assert_eq!(value, expected);
 }
 
 #[test]
