@@ -12,7 +12,7 @@
 use std::alloc::System;
 use std::process::ExitCode;
 
-use boring::{DuplicateKeys, Error, ErrorKind, Options, Value};
+use boring::{DuplicateKeys, Embedded, Error, ErrorKind, Options, Value};
 use cap::Cap;
 
 #[global_allocator]
@@ -255,13 +255,49 @@ fn stringref_copies() -> Result<(), String> {
 /// A named check: `Err` says what went wrong.
 type Case = (&'static str, fn() -> Result<(), String>);
 
+/// Documents embedded in byte strings spend their container's budgets: ten
+/// stringref documents of 4 KB, each expanding to 400 KB, under a 1 MiB
+/// budget.
+fn embedded_documents() -> Result<(), String> {
+    let (inner, _) = stringref_fanout(100);
+    let mut doc = head(0x80, 10);
+    for _ in 0..10 {
+        doc.extend(head(0x40, inner.len() as u64));
+        doc.extend(&inner);
+    }
+    let small = Options::default().max_output_bytes(Some(BUDGET));
+    let (decoded, used) = allocated_by(|| {
+        outcome(boring::from_slice_with::<Vec<Embedded<Value>>>(
+            &doc, &small,
+        ))
+        .map(drop)
+    });
+    if !matches!(decoded, Err((ErrorKind::LimitExceeded, _))) {
+        return Err(format!("decoded to {decoded:?}, expected LimitExceeded"));
+    }
+    let limit = BUDGET as usize + SLACK;
+    if used > limit {
+        return Err(format!("allocated {used} bytes (limit {limit})"));
+    }
+    // About 103 items a document: ten need more than 1000.
+    let items = Options::default().max_items(Some(1000));
+    let decoded = outcome(boring::from_slice_with::<Vec<Embedded<Value>>>(
+        &doc, &items,
+    ));
+    if !matches!(decoded, Err((ErrorKind::LimitExceeded, _))) {
+        return Err("embedded documents restart the item budget".into());
+    }
+    expect::<Vec<Embedded<Value>>>(&doc, &Options::default(), None, 8 << 20)
+}
+
 fn main() -> ExitCode {
-    let cases: [Case; 5] = [
+    let cases: [Case; 6] = [
         ("table rows before columns", rows_before_columns),
         ("key copies in table rows", key_copies),
         ("nested count reservations", nested_reservations),
         ("duplicate keys, last wins", duplicate_keys_last_wins),
         ("stringref copies", stringref_copies),
+        ("embedded documents", embedded_documents),
     ];
     let (mut passed, mut failed) = (0, 0);
     for (name, case) in cases {

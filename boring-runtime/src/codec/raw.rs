@@ -146,8 +146,9 @@ impl<'de, T: Decode<'de>> Decode<'de> for Embedded<T> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         let at = r.position();
         let bytes = r.bytes()?;
-        let mut inner = Reader::with_resolved(bytes, *r.options());
+        let mut inner = r.embedded(bytes);
         let value = T::decode_embedded(&mut inner).map_err(|e| shift(e, at))?;
+        r.absorb_budgets(&inner);
         if !inner.is_at_end() {
             return Err(Error::new(ErrorKind::TrailingBytes, at));
         }

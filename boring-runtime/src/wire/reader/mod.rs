@@ -377,6 +377,25 @@ impl<'de> Reader<'de> {
         self.output_left
     }
 
+    /// A reader over a document embedded in this reader's input (CBOR
+    /// inside a byte string), with the same options and what is left of
+    /// this reader's item and output budgets: nesting documents must not
+    /// restart the budgets. Hand the rest back with
+    /// [`Reader::absorb_budgets`].
+    pub fn embedded<'a>(&self, bytes: &'a [u8]) -> Reader<'a> {
+        let mut inner = Reader::with_resolved(bytes, self.opts);
+        inner.items_left = self.items_left;
+        inner.output_left = self.output_left;
+        inner
+    }
+
+    /// Takes over the budgets an [`embedded`](Reader::embedded) reader
+    /// left.
+    pub fn absorb_budgets(&mut self, inner: &Reader<'_>) {
+        self.items_left = inner.items_left;
+        self.output_left = inner.output_left;
+    }
+
     // ----- containers ----------------------------------------------------
 
     /// Starts reading an array: checks its count and enters a depth level.
