@@ -21,6 +21,11 @@ pub(crate) struct Plan<'a> {
     pub positions: Vec<Vec<usize>>,
 }
 
+/// Beyond this many distinct keys, the union is found by sorting the key
+/// occurrences rather than by scanning the keys found so far for each one,
+/// which would be quadratic.
+const SCANNED_UNION: usize = 32;
+
 /// Decides whether `items` is written as a shaped array, by the rules the
 /// reference applies: at least two elements, all plain maps, no `undefined`
 /// value, a non-empty key union, and the density guard.
@@ -30,8 +35,6 @@ pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
     }
     let mut keys: Vec<&Value> = Vec::new();
     let mut positions = Vec::with_capacity(items.len());
-    let mut occurrences = 0;
-    let mut padding = 0;
     for item in items {
         let Value::Map(entries) = item else {
             return None;
@@ -46,6 +49,7 @@ pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
                 .position(|known| data_item_cmp(known, k) == Ordering::Equal)
             {
                 Some(p) => p,
+                None if keys.len() == SCANNED_UNION => return plan_sorted(items),
                 None => {
                     keys.push(k);
                     keys.len() - 1
@@ -53,12 +57,64 @@ pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
             };
             row.push(position);
         }
-        occurrences += entries.len();
-        if let Some(highest) = row.iter().max() {
-            padding += highest + 1 - row.len();
-        }
         positions.push(row);
     }
+    guard(keys, positions)
+}
+
+/// [`plan`] for a wide union: every key occurrence sorted once, each run of
+/// equal keys numbered by its first occurrence.
+fn plan_sorted(items: &[Value]) -> Option<Plan<'_>> {
+    let mut all: Vec<&Value> = Vec::new();
+    for item in items {
+        let Value::Map(entries) = item else {
+            return None;
+        };
+        for (k, v) in entries {
+            if matches!(v, Value::Undefined) {
+                return None;
+            }
+            all.push(k);
+        }
+    }
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_unstable_by(|&a, &b| data_item_cmp(all[a], all[b]).then(a.cmp(&b)));
+    // The first occurrence of each occurrence's key.
+    let mut first = vec![0; all.len()];
+    let mut run = 0;
+    for (i, &occurrence) in order.iter().enumerate() {
+        if i > 0 && data_item_cmp(all[order[i - 1]], all[occurrence]) != Ordering::Equal {
+            run = i;
+        }
+        first[occurrence] = order[run];
+    }
+    // Union positions in first-seen order.
+    let mut position = vec![0; all.len()];
+    let mut keys = Vec::new();
+    for (i, &f) in first.iter().enumerate() {
+        if f == i {
+            position[i] = keys.len();
+            keys.push(all[i]);
+        }
+    }
+    let mut next = 0;
+    let mut positions = Vec::with_capacity(items.len());
+    for item in items {
+        let len = item.as_map().map_or(0, <[_]>::len);
+        positions.push((next..next + len).map(|i| position[first[i]]).collect());
+        next += len;
+    }
+    guard(keys, positions)
+}
+
+/// The density guard over a laid-out union.
+fn guard<'a>(keys: Vec<&'a Value>, positions: Vec<Vec<usize>>) -> Option<Plan<'a>> {
+    let occurrences = positions.iter().map(Vec::len).sum();
+    let padding = positions
+        .iter()
+        // A map built with a repeated key has fewer positions than entries.
+        .filter_map(|row| row.iter().max().map(|h| (h + 1).saturating_sub(row.len())))
+        .sum();
     let estimate_sum = keys.iter().map(|k| key_estimate(k)).sum();
     dense_enough(occurrences, keys.len(), padding, estimate_sum).then_some(Plan { keys, positions })
 }
@@ -145,4 +201,49 @@ pub(crate) fn validate_keys(keys: &[Value], tag: u64, at: usize) -> Result<(), E
         return Err(Error::new(ErrorKind::BadTagContent { tag }, at));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(keys: impl Iterator<Item = i128>) -> Value {
+        Value::Map(keys.map(|k| (Value::Integer(k), Value::Null)).collect())
+    }
+
+    /// The union and positions by scanning, whatever the union's width.
+    fn scanned(items: &[Value]) -> (Vec<&Value>, Vec<Vec<usize>>) {
+        let mut keys: Vec<&Value> = Vec::new();
+        let positions = items
+            .iter()
+            .map(|item| {
+                let entries = item.as_map().unwrap_or_default();
+                entries
+                    .iter()
+                    .map(|(k, _)| match keys.iter().position(|known| *known == k) {
+                        Some(p) => p,
+                        None => {
+                            keys.push(k);
+                            keys.len() - 1
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        (keys, positions)
+    }
+
+    #[test]
+    fn wide_unions_are_numbered_in_first_seen_order() {
+        // 80 keys over three rows, in differing orders, one repeated in a row.
+        let items = [
+            row((0..40).rev()),
+            row((20..80).chain([25])),
+            row((0..80).step_by(3)),
+        ];
+        let plan = plan(&items).expect("dense enough");
+        let (keys, positions) = scanned(&items);
+        assert_eq!(plan.keys, keys);
+        assert_eq!(plan.positions, positions);
+    }
 }
