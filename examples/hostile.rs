@@ -148,10 +148,11 @@ fn main() -> ExitCode {
             let doc = nested_counts(1000, 1 << 20);
             report("f3", doc.len(), || value(&doc, &plain));
         }
-        "f4" => {
-            let doc = late_duplicate(20_000);
+        "f4" | "f4-200k" => {
+            let keys = if case == "f4" { 20_000 } else { 200_000 };
+            let doc = late_duplicate(keys);
             let opts = Options::default().duplicate_keys(DuplicateKeys::LastWins);
-            report("f4", doc.len(), || value(&doc, &opts));
+            report(&case, doc.len(), || value(&doc, &opts));
         }
         "f5" => {
             let doc = deep_cells(900);
@@ -166,9 +167,9 @@ fn main() -> ExitCode {
         "f7" | "f7-strings" | "f7-items" => {
             let doc = stringref_fanout(10_000);
             match case.as_str() {
-                "f7-strings" => report(&case, doc.len(), || {
-                    boring::from_slice::<Vec<String>>(&doc)
-                }),
+                "f7-strings" => {
+                    report(&case, doc.len(), || boring::from_slice::<Vec<String>>(&doc))
+                }
                 "f7-items" => {
                     let opts = Options::default().max_items(Some(1_000_000));
                     report(&case, doc.len(), || value(&doc, &opts));
@@ -177,7 +178,9 @@ fn main() -> ExitCode {
             }
         }
         _ => {
-            eprintln!("usage: hostile f1|f2|f2-30k|f2-kept|f2-shaped|f3|f4|f5|f7|f7-strings|f7-items");
+            eprintln!(
+                "usage: hostile f1|f2|f2-30k|f2-kept|f2-shaped|f3|f4|f4-200k|f5|f7|f7-strings|f7-items"
+            );
             return ExitCode::FAILURE;
         }
     }

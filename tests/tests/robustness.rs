@@ -182,7 +182,7 @@ const MAP: &[u8] = &[0xa1, 0x00];
 const TAG: &[u8] = &[0xd9, 0xee, 0x48];
 
 #[test]
-fn thousand_levels_decode_encode_compare_and_drop_on_a_small_stack() {
+fn every_value_path_takes_a_thousand_levels_on_a_small_stack() {
     on_small_stack(|| {
         for open in [ARRAY, MAP, TAG] {
             let bytes = nested(1000, open);
@@ -205,6 +205,7 @@ fn thousand_levels_decode_encode_compare_and_drop_on_a_small_stack() {
             let copy = value.clone();
             assert!(copy == value, "a clone compares unequal");
             boring::diag::diag(&bytes).expect("1000 levels diag");
+            boring::diag::dump(&bytes).expect("1000 levels dump");
             drop(value);
             drop(twin);
             drop(copy);
