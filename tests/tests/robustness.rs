@@ -188,8 +188,15 @@ fn every_value_path_takes_a_thousand_levels_on_a_small_stack() {
             let bytes = nested(1000, open);
             let value: Value = boring::from_slice(&bytes).expect("1000 levels decode");
             let twin: Value = boring::from_slice(&bytes).expect("1000 levels decode");
-            // No assert_eq!: Debug formatting is recursive.
-            assert!(value == twin, "equal decodes compare unequal");
+            assert_eq!(value, twin);
+            let (before, after) = match open {
+                ARRAY => ("Array([", "])"),
+                MAP => ("Map([(Integer(0), ", ")])"),
+                _ => ("Tag(61000, ", ")"),
+            };
+            let debug = [before.repeat(1000), "Integer(0)".into(), after.repeat(1000)].concat();
+            assert!(format!("{value:?}") == debug, "Debug output differs");
+            assert!(format!("{value:#?}").lines().count() > 2000);
 
             let interop = boring::to_vec_with(&value, &Options::from(Profile::Interop))
                 .expect("1000 levels encode");

@@ -1,16 +1,17 @@
 //! [`Value`]: the whole CBOR data model, faithful to the wire so that decode
 //! then encode under the same profile gives the same bytes.
 //!
-//! Decoding, skipping, encoding, cloning, comparing, dropping and checking
-//! a `Value` are iterative (an explicit stack, no recursion), so nesting up
-//! to the depth limit never overflows a small thread stack. `Debug`
-//! formatting is the exception: it recurses once per level.
+//! Decoding, skipping, encoding, cloning, comparing, dropping, checking and
+//! `Debug` formatting of a `Value` are iterative (an explicit stack, no
+//! recursion), so nesting up to the depth limit never overflows a small
+//! thread stack.
 
 mod access;
 mod clojure;
 mod clone;
 mod cmp;
 mod columns;
+mod debug;
 mod decode;
 mod drop;
 mod encode;
@@ -32,7 +33,7 @@ pub use cmp::data_item_cmp;
 /// `Value` implements `Drop` (iteratively), so its containers cannot be
 /// moved out of by pattern matching: use [`Value::into_array`],
 /// [`Value::into_map`] and friends, or `core::mem::take`.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub enum Value {
     /// An integer, −2^64 … 2^64−1 on the wire (major types 0 and 1). Values
     /// beyond that range are written as bignums (tags 2/3).
