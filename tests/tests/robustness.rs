@@ -248,6 +248,27 @@ fn tables_with_deep_cells_are_checked_and_expanded_on_a_small_stack() {
         assert_eq!(rows.as_array().map(<[Value]>::len), Some(2));
         drop((table, rows, copy));
 
+        // Written back as a columnar table (an integer column makes one
+        // typed), the cells sit four levels deeper.
+        let rows: Value = boring::from_slice(&deep_cells(1000)).expect("expanded table");
+        let rows = Value::Array(
+            rows.into_array()
+                .expect("rows")
+                .into_iter()
+                .zip(0..)
+                .map(|(row, n)| {
+                    let mut entries = row.into_map().expect("a map");
+                    entries.push((text("n"), Value::Integer(n)));
+                    Value::Map(entries)
+                })
+                .collect(),
+        );
+        let compact = Options::from(Profile::Compact).stringref(false);
+        let table = boring::to_vec_with(&rows, &compact).expect("rows encode as a table");
+        assert_eq!(table[..3], [0xd9, 0x9a, 0xe5]);
+        let back: Value = boring::from_slice(&table).expect("table decodes");
+        assert!(back == rows);
+
         let deeper = deep_cells(1021);
         for opts in [Options::default(), kept] {
             let err = boring::from_slice_with::<Value>(&deeper, &opts).unwrap_err();
