@@ -252,6 +252,18 @@ fn stringref_copies() -> Result<(), String> {
     expect::<Value>(&doc, &Options::default(), None, 8 << 20)
 }
 
+/// A typed array's elements widen as they are read: 64 Ki one-byte
+/// elements are 1 MiB as `u128`, charged before the vector is built.
+fn typed_array_widening() -> Result<(), String> {
+    let mut doc = vec![0xd8, 0x40];
+    doc.extend(head(0x40, 65_536));
+    doc.resize(doc.len() + 65_536, 7);
+    let half = Options::default().max_output_bytes(Some(BUDGET / 2));
+    let over = Some((ErrorKind::LimitExceeded, 0));
+    expect::<Vec<u128>>(&doc, &half, over, SLACK)?;
+    expect::<Vec<u8>>(&doc, &half, None, 65_536 + SLACK)
+}
+
 /// A named check: `Err` says what went wrong.
 type Case = (&'static str, fn() -> Result<(), String>);
 
@@ -291,13 +303,14 @@ fn embedded_documents() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let cases: [Case; 6] = [
+    let cases: [Case; 7] = [
         ("table rows before columns", rows_before_columns),
         ("key copies in table rows", key_copies),
         ("nested count reservations", nested_reservations),
         ("duplicate keys, last wins", duplicate_keys_last_wins),
         ("stringref copies", stringref_copies),
         ("embedded documents", embedded_documents),
+        ("typed array widening", typed_array_widening),
     ];
     let (mut passed, mut failed) = (0, 0);
     for (name, case) in cases {

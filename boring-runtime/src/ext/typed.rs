@@ -311,15 +311,15 @@ pub fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec<T>, Er
     let count = bytes.len() / width;
     r.charge(count as u64)?;
     // A one-byte element may widen into a sixteen-byte number.
-    r.charge_output(count.saturating_mul(core::mem::size_of::<T>()))?;
-    bytes
-        .chunks_exact(width)
-        .map(|chunk| {
-            element(kind, chunk)
-                .and_then(T::from_number)
-                .ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
-        })
-        .collect()
+    r.charge_output(count.saturating_mul(core::mem::size_of::<T>()))
+        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))?;
+    // Reserved exactly: collecting through `Result` would grow by doubling.
+    let mut out = Vec::with_capacity(count);
+    for chunk in bytes.chunks_exact(width) {
+        let value = element(kind, chunk).and_then(T::from_number);
+        out.push(value.ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?);
+    }
+    Ok(out)
 }
 
 /// Decodes a typed array of exactly `N` elements into `[T; N]`, in place:
