@@ -265,6 +265,31 @@ pub trait TypedTarget: Sized + Copy {
     /// wrong kind: an integer target refuses float elements and the
     /// reverse).
     fn from_number(n: Number) -> Option<Self>;
+
+    /// [`TypedTarget::from_number`] of an unsigned element, without the
+    /// detour through `i128` (the bulk paths of [`decode_typed_vec`]).
+    #[inline]
+    fn from_u64(v: u64) -> Option<Self> {
+        Self::from_number(Number::Int(i128::from(v)))
+    }
+
+    /// The same for a signed element.
+    #[inline]
+    fn from_i64(v: i64) -> Option<Self> {
+        Self::from_number(Number::Int(i128::from(v)))
+    }
+
+    /// The same for a binary32 element.
+    #[inline]
+    fn from_f32(v: f32) -> Option<Self> {
+        Self::from_number(Number::Float(f64::from(v)))
+    }
+
+    /// The same for a binary64 element.
+    #[inline]
+    fn from_f64(v: f64) -> Option<Self> {
+        Self::from_number(Number::Float(v))
+    }
 }
 
 macro_rules! int_target {
@@ -276,6 +301,26 @@ macro_rules! int_target {
                     Number::Int(v) => <$ty>::try_from(v).ok(),
                     Number::Float(_) => None,
                 }
+            }
+
+            #[inline]
+            fn from_u64(v: u64) -> Option<Self> {
+                <$ty>::try_from(v).ok()
+            }
+
+            #[inline]
+            fn from_i64(v: i64) -> Option<Self> {
+                <$ty>::try_from(v).ok()
+            }
+
+            #[inline]
+            fn from_f32(_: f32) -> Option<Self> {
+                None
+            }
+
+            #[inline]
+            fn from_f64(_: f64) -> Option<Self> {
+                None
             }
         }
     )*};
@@ -290,6 +335,11 @@ impl TypedTarget for f64 {
             Number::Int(_) => None,
         }
     }
+
+    #[inline]
+    fn from_f64(v: f64) -> Option<Self> {
+        Some(v)
+    }
 }
 
 impl TypedTarget for f32 {
@@ -299,6 +349,73 @@ impl TypedTarget for f32 {
             _ => None,
         }
     }
+
+    /// A binary32 element is this very value, NaN payload included.
+    #[inline]
+    fn from_f32(v: f32) -> Option<Self> {
+        Some(v)
+    }
+}
+
+/// Appends every `W`-byte element of `bytes`, converted by `convert`, to
+/// `out`; `false` at the first that does not fit. One loop per element type
+/// and target, so the conversion is a few instructions per element.
+#[inline(always)]
+fn bulk<T, const W: usize>(
+    bytes: &[u8],
+    out: &mut Vec<T>,
+    convert: impl Fn([u8; W]) -> Option<T>,
+) -> bool {
+    for chunk in bytes.chunks_exact(W) {
+        let mut raw = [0u8; W];
+        raw.copy_from_slice(chunk);
+        match convert(raw) {
+            Some(v) => out.push(v),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Converts the elements of a typed array into `out` (reserved by the
+/// caller); `false` when one does not fit `T`.
+fn convert_all<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut Vec<T>) -> bool {
+    if !kind.little_endian && kind.elem.width() > 1 {
+        return convert_each(kind, bytes, out);
+    }
+    match kind.elem {
+        Elem::U8 | Elem::U8Clamped => bulk(bytes, out, |[b]: [u8; 1]| T::from_u64(u64::from(b))),
+        Elem::I8 => bulk(bytes, out, |[b]: [u8; 1]| T::from_i64(i64::from(b as i8))),
+        Elem::U16 => bulk(bytes, out, |b| {
+            T::from_u64(u64::from(u16::from_le_bytes(b)))
+        }),
+        Elem::I16 => bulk(bytes, out, |b| {
+            T::from_i64(i64::from(i16::from_le_bytes(b)))
+        }),
+        Elem::U32 => bulk(bytes, out, |b| {
+            T::from_u64(u64::from(u32::from_le_bytes(b)))
+        }),
+        Elem::I32 => bulk(bytes, out, |b| {
+            T::from_i64(i64::from(i32::from_le_bytes(b)))
+        }),
+        Elem::U64 => bulk(bytes, out, |b| T::from_u64(u64::from_le_bytes(b))),
+        Elem::I64 => bulk(bytes, out, |b| T::from_i64(i64::from_le_bytes(b))),
+        Elem::F32 => bulk(bytes, out, |b| T::from_f32(f32::from_le_bytes(b))),
+        Elem::F64 => bulk(bytes, out, |b| T::from_f64(f64::from_le_bytes(b))),
+        Elem::F16 | Elem::F128 => convert_each(kind, bytes, out),
+    }
+}
+
+/// [`convert_all`] element by element through [`element`]: big-endian
+/// arrays and the float widths Rust has no type for.
+fn convert_each<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut Vec<T>) -> bool {
+    for chunk in bytes.chunks_exact(kind.elem.width()) {
+        match element(kind, chunk).and_then(T::from_number) {
+            Some(v) => out.push(v),
+            None => return false,
+        }
+    }
+    true
 }
 
 /// Decodes a typed array into `Vec<T>`, widening and range-checking each
@@ -315,9 +432,8 @@ pub fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec<T>, Er
         .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))?;
     // Reserved exactly: collecting through `Result` would grow by doubling.
     let mut out = Vec::with_capacity(count);
-    for chunk in bytes.chunks_exact(width) {
-        let value = element(kind, chunk).and_then(T::from_number);
-        out.push(value.ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?);
+    if !convert_all(kind, bytes, &mut out) {
+        return Err(Error::new(ErrorKind::OutOfRange, at));
     }
     Ok(out)
 }
