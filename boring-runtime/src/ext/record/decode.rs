@@ -173,38 +173,67 @@ pub(super) fn read_shape_key<'de>(
 pub fn decode_map<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
     let at = r.position();
     let mut slots = T::slots();
-    decode_map_with(r, T::SHAPE, |r, i| T::fill(&mut slots, i, r))?;
-    T::build(slots, at)
+    match decode_map_with(r, T::SHAPE, |r, i| T::fill(&mut slots, i, r)) {
+        Ok(()) => T::build(slots, at),
+        Err(e) => Err(e),
+    }
 }
 
 /// Reads a map of `shape`'s fields in any order, handing each known field
 /// to `fill` and skipping unknown keys (an error under
 /// `deny_unknown_fields`).
+///
+/// Decoding a recursive type passes through this frame once per level, so
+/// it holds only the loop state: key matching off the fast path happens in
+/// [`other_key`], outside the recursion.
+#[allow(clippy::question_mark)] // see the first comment in the body
 pub fn decode_map_with<'de>(
     r: &mut Reader<'de>,
     shape: &Shape,
     mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut seq = r.map()?;
+    // Matches rather than `?`: in an unoptimised build each `?` keeps
+    // temporaries of its own in this frame.
+    let mut seq = match r.map() {
+        Ok(seq) => seq,
+        Err(e) => return Err(e),
+    };
     let mut hint = 0;
-    let mut compared = 0;
-    while seq.next(r)? {
-        let at = r.position();
-        if let Some(i) = expected_key(r, shape, hint) {
-            fill(r, i)?;
-            hint = i + 1;
-            continue;
+    loop {
+        match seq.next(r) {
+            Ok(true) => {}
+            Ok(false) => return Ok(()),
+            Err(e) => return Err(e),
         }
-        match read_shape_key(r, shape, hint, &mut compared)? {
-            Key::Field(i) => {
-                fill(r, i)?;
-                hint = i + 1;
-            }
-            Key::Unknown(key) if shape.deny_unknown => return Err(key.error(at)),
-            Key::Unknown(_) => r.skip()?,
+        let field = match expected_key(r, shape, hint) {
+            Some(i) => i,
+            None => match other_key(r, shape, hint) {
+                Ok(Some(i)) => i,
+                Ok(None) => continue,
+                Err(e) => return Err(e),
+            },
+        };
+        if let Err(e) = fill(r, field) {
+            return Err(e);
+        }
+        hint = field + 1;
+    }
+}
+
+/// A key off the fast path of [`decode_map_with`]: the field it names, or
+/// `None` once an unknown entry has been skipped (an error under
+/// `deny_unknown_fields`).
+#[inline(never)]
+fn other_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Result<Option<usize>, Error> {
+    let at = r.position();
+    match read_shape_key(r, shape, hint, &mut 0)? {
+        Key::Field(i) => Ok(Some(i)),
+        Key::Unknown(key) if shape.deny_unknown => Err(key.error(at)),
+        Key::Unknown(_) => {
+            r.skip()?;
+            Ok(None)
         }
     }
-    Ok(())
 }
 
 /// [`decode_map_with`] as the derive calls it for a struct: `expect(r, i)`
@@ -367,10 +396,23 @@ pub fn fill<'de, T>(
     decode: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
 ) -> Result<(), Error> {
     if slot.is_some() && r.options().duplicate_keys == DuplicateKeys::Reject {
-        return Err(r.error(ErrorKind::DuplicateKey).in_field(name));
+        return Err(duplicate(r, name));
     }
-    *slot = Some(decode(r).map_err(|e| e.in_field(name))?);
-    Ok(())
+    // A match rather than `?` and `map_err`: this frame is on the path of
+    // every level of a recursive type, and each of those adapters would
+    // hold its own copy of the value in an unoptimised build.
+    match decode(r) {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(e) => Err(e.in_field(name)),
+    }
+}
+
+#[cold]
+fn duplicate(r: &Reader<'_>, name: &'static str) -> Error {
+    r.error(ErrorKind::DuplicateKey).in_field(name)
 }
 
 /// A field's value from its slot: the decoded value, or what the type takes

@@ -117,18 +117,21 @@ pub(super) fn write_entries<S: Sink>(
     present: impl Fn(usize) -> bool,
     mut field: impl FnMut(&mut Writer<S>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let n = shape.len();
-    let mut one = |w: &mut Writer<S>, i: usize| -> Result<(), Error> {
+    // Plain loops over positions: a recursive type passes through this
+    // frame once per level, and iterator adapters would add frames of their
+    // own to each level of an unoptimised build.
+    let order = shape.order(w.options().key_order);
+    for k in 0..shape.len() {
+        let i = match order {
+            None => k,
+            Some(order) => order.get(k).copied().unwrap_or(k),
+        };
         if !shape.skippable || present(i) {
             write_key(w, shape, i)?;
             field(w, i)?;
         }
-        Ok(())
-    };
-    match shape.order(w.options().key_order) {
-        None => (0..n).try_for_each(|i| one(w, i)),
-        Some(order) => order.iter().try_for_each(|&i| one(w, i)),
     }
+    Ok(())
 }
 
 /// Writes a record as tag 27 over `[name, map]`: keyword keys, declaration
@@ -158,38 +161,102 @@ where
 {
     let shape = T::SHAPE;
     let (shapes, columns) = (w.options().shapes, w.options().columns);
-    if (shapes || columns) && items.len() >= 2 && !shape.is_empty() {
-        if !shape.skippable {
-            // Every row holds every field in declaration order: E = n × U,
-            // no padding.
-            let n = shape.len();
-            let estimates = (0..n).map(|i| shape.estimate(i)).sum();
-            if dense_enough(items.len().saturating_mul(n), n, 0, estimates) {
-                if columns {
-                    let mut all = Indices::new(n);
-                    (0..n).for_each(|i| all.push(i));
-                    if write_table(items.clone(), all.as_slice(), true, w)? {
-                        return Ok(());
-                    }
-                }
-                if shapes {
-                    return write_full_table(items, shape, w);
-                }
-            }
-        } else if let Some(union) = Union::plan(items.clone(), shape) {
-            if columns && write_table(items.clone(), union.fields.as_slice(), false, w)? {
-                return Ok(());
-            }
-            if shapes {
-                return union.write(items, shape, w);
-            }
-        }
+    if (shapes || columns)
+        && items.len() >= 2
+        && !shape.is_empty()
+        && write_seq_table(items.clone(), shape, w)?
+    {
+        return Ok(());
     }
     w.array(items.len())?;
     for item in items {
         item.encode(w)?;
     }
     Ok(())
+}
+
+/// The table forms of [`encode_seq`]: writes a columnar or shaped table and
+/// returns `true`, or writes nothing and returns `false` (a plain array
+/// follows). Kept out of `encode_seq`, which a recursive type passes through
+/// once per level, so that its field-index buffers are on the stack only
+/// while a table is being planned and written.
+#[inline(never)]
+fn write_seq_table<'a, T, S, I>(items: I, shape: &Shape, w: &mut Writer<S>) -> Result<bool, Error>
+where
+    T: EncodeFields + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T> + Clone,
+{
+    if shape.skippable {
+        write_union_table(items, shape, w)
+    } else {
+        write_dense_table(items, shape, w)
+    }
+}
+
+/// Field indices `0..64`: the columns of a table whose rows hold every
+/// field, without a buffer on the stack.
+const IDENTITY: [usize; 64] = {
+    let mut all = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        all[i] = i;
+        i += 1;
+    }
+    all
+};
+
+/// [`write_seq_table`] for a type without optional fields.
+#[inline(never)]
+fn write_dense_table<'a, T, S, I>(items: I, shape: &Shape, w: &mut Writer<S>) -> Result<bool, Error>
+where
+    T: EncodeFields + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T> + Clone,
+{
+    let (shapes, columns) = (w.options().shapes, w.options().columns);
+    // Every row holds every field in declaration order: E = n × U, no
+    // padding.
+    let n = shape.len();
+    let estimates = (0..n).map(|i| shape.estimate(i)).sum();
+    if !dense_enough(items.len().saturating_mul(n), n, 0, estimates) {
+        return Ok(false);
+    }
+    if columns {
+        let written = match IDENTITY.get(..n) {
+            Some(all) => write_table(items.clone(), all, true, w)?,
+            None => write_table(items.clone(), &(0..n).collect::<Vec<_>>(), true, w)?,
+        };
+        if written {
+            return Ok(true);
+        }
+    }
+    if shapes {
+        write_full_table(items, shape, w)?;
+    }
+    Ok(shapes)
+}
+
+/// [`write_seq_table`] for a type with optional fields: the table's keys
+/// are the union of the fields the rows hold.
+#[inline(never)]
+fn write_union_table<'a, T, S, I>(items: I, shape: &Shape, w: &mut Writer<S>) -> Result<bool, Error>
+where
+    T: EncodeFields + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T> + Clone,
+{
+    let (shapes, columns) = (w.options().shapes, w.options().columns);
+    let Some(union) = Union::plan(items.clone(), shape) else {
+        return Ok(false);
+    };
+    if columns && write_table(items.clone(), union.fields.as_slice(), false, w)? {
+        return Ok(true);
+    }
+    if shapes {
+        union.write(items, shape, w)?;
+    }
+    Ok(shapes)
 }
 
 /// The table of a record type without optional fields: the header is the

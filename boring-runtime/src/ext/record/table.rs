@@ -17,13 +17,20 @@ pub struct TableStats {
     pub rows: usize,
 }
 
-/// Decodes a sequence of records from a plain array of maps or a shaped
-/// table (tag 39649).
+/// Decodes a sequence of records from a plain array of maps, a shaped
+/// table (tag 39649) or a columnar table (tag 39653).
+///
+/// A recursive type passes through here once per level of a plain array,
+/// so the tables are read in their own frames ([`decode_tables`]) and this
+/// one holds no more than the array loop.
 #[inline]
 pub fn decode_vec<'de, T: DecodeFields<'de> + Decode<'de>>(
     r: &mut Reader<'de>,
 ) -> Result<Vec<T>, Error> {
-    decode_vec_stats(r).map(|(items, _)| items)
+    if matches!(r.peek_tag(), Some(TAG | crate::ext::columns::TAG)) {
+        return decode_tables(r, &mut TableStats::default());
+    }
+    decode_maps(r)
 }
 
 /// [`decode_vec`], also reporting the key work done.
@@ -31,24 +38,43 @@ pub fn decode_vec_stats<'de, T: DecodeFields<'de> + Decode<'de>>(
     r: &mut Reader<'de>,
 ) -> Result<(Vec<T>, TableStats), Error> {
     let mut stats = TableStats::default();
+    let items = if matches!(r.peek_tag(), Some(TAG | crate::ext::columns::TAG)) {
+        decode_tables(r, &mut stats)?
+    } else {
+        decode_maps(r)?
+    };
+    if stats.tables == 0 {
+        stats.rows = items.len();
+    }
+    Ok((items, stats))
+}
+
+/// A shaped or columnar table of records.
+#[inline(never)]
+fn decode_tables<'de, T: DecodeFields<'de>>(
+    r: &mut Reader<'de>,
+    stats: &mut TableStats,
+) -> Result<Vec<T>, Error> {
     if r.peek_tag() == Some(TAG) {
-        let items = decode_table(r, &mut stats)?;
-        return Ok((items, stats));
+        return decode_table(r, stats);
     }
-    if r.peek_tag() == Some(crate::ext::columns::TAG) {
-        let items = crate::ext::columns::read_table(r)?;
-        stats.tables += 1;
-        stats.rows += items.len();
-        return Ok((items, stats));
-    }
+    let items = crate::ext::columns::read_table(r)?;
+    stats.tables += 1;
+    stats.rows += items.len();
+    Ok(items)
+}
+
+/// A plain array of maps, each read by the type's own decoder.
+fn decode_maps<'de, T: DecodeFields<'de> + Decode<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
     let mut seq = r.array()?;
     let mut out = Vec::with_capacity(seq.capacity::<T>(r));
     while seq.next(r)? {
-        let index = out.len();
-        out.push(T::decode(r).map_err(|e| e.at_index(index))?);
+        match T::decode(r) {
+            Ok(item) => out.push(item),
+            Err(e) => return Err(e.at_index(out.len())),
+        }
     }
-    stats.rows = out.len();
-    Ok((out, stats))
+    Ok(out)
 }
 
 /// How the columns of a table map onto fields.

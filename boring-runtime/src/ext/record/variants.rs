@@ -102,21 +102,38 @@ pub(super) fn read_variant<'de, T: DecodeVariants<'de>>(
 
 /// Reads an enum value: a variant name alone, or a one-entry map
 /// `{name: payload}`.
+///
+/// A recursive enum passes through this frame once per level, so the
+/// variant's name is read in [`open_variant`], outside the recursion.
 pub fn decode_enum<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
+    let (index, map) = open_variant(r, T::NAMES)?;
+    let value = read_variant(index, map.is_some(), r)?;
+    match map {
+        Some((seq, at)) => match seq.finish(r) {
+            Ok(()) => Ok(value),
+            Err(_) => Err(Error::new(ErrorKind::BadCount, at)),
+        },
+        None => Ok(value),
+    }
+}
+
+/// Reads an enum value's variant name, alone or as the key of a one-entry
+/// map: the variant's index and, for the map form, the map (its payload
+/// comes next) with its offset.
+#[inline(never)]
+fn open_variant(
+    r: &mut Reader<'_>,
+    names: &[&str],
+) -> Result<(usize, Option<(Seq, usize)>), Error> {
     let at = r.position();
     if !matches!(r.peek_head()?, Head::Map(_)) {
-        let index = variant_index(r, T::NAMES)?;
-        return read_variant(index, false, r);
+        return Ok((variant_index(r, names)?, None));
     }
     let mut seq = r.map()?;
     if !seq.next(r)? {
         return Err(Error::new(ErrorKind::BadCount, at));
     }
-    let index = variant_index(r, T::NAMES)?;
-    let value = read_variant(index, true, r)?;
-    seq.finish(r)
-        .map_err(|_| Error::new(ErrorKind::BadCount, at))?;
-    Ok(value)
+    Ok((variant_index(r, names)?, Some((seq, at))))
 }
 
 /// Reads a sequence of enum values: an array, or a shaped table (tag
