@@ -254,3 +254,45 @@ fn the_deepest_tables_the_decoder_accepts_fit_a_2_mib_thread() {
         }
     });
 }
+
+#[derive(Boring, Debug, PartialEq)]
+#[boring(untagged)]
+enum Untagged {
+    Left(Box<Untagged>),
+    Right(Box<Untagged>),
+    Leaf(u8),
+}
+
+#[derive(Boring, Debug, PartialEq)]
+#[boring(transparent)]
+struct Wrapped(Option<Box<Wrapped>>);
+
+/// A type can recurse through a pointer without reading anything (an
+/// untagged variant holding the enum, a transparent optional box): that
+/// recursion is bounded too, even on a small stack.
+#[test]
+fn recursion_that_reads_nothing_is_refused() {
+    on_stack(256 * 1024, || {
+        let err = boring::from_slice::<Wrapped>(&[0x01]).expect_err("never ends");
+        assert_eq!(*err.kind(), boring::ErrorKind::DepthExceeded);
+        assert_eq!(err.offset(), 0);
+
+        let err = boring::from_slice::<Untagged>(b"\x61a").expect_err("no variant holds text");
+        assert!(err.to_string().contains("nesting exceeds the depth limit"));
+
+        // Null is the one value `Wrapped` reads.
+        assert_eq!(
+            boring::from_slice::<Wrapped>(&[0xf6]).ok(),
+            Some(Wrapped(None))
+        );
+        // A leaf is found through the boxes tried first, as deep as they go.
+        let mut value = boring::from_slice::<Untagged>(&[0x01]).expect("a leaf");
+        let mut boxes = 0;
+        while let Untagged::Left(inner) = value {
+            boxes += 1;
+            value = *inner;
+        }
+        assert_eq!(value, Untagged::Leaf(1));
+        assert!(boxes < 16, "{boxes} boxes without reading a byte");
+    });
+}

@@ -136,13 +136,22 @@ macro_rules! pointer {
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-                T::decode(r).map($ptr::new)
+                pointee::<T>(r).map($ptr::new)
             }
         }
     )*};
 }
 
 pointer!(Box, Rc, Arc);
+
+/// A pointer's content, within the bound on pointers that read nothing
+/// ([`Reader::enter_pointer`]).
+fn pointee<'de, T: Decode<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
+    let saved = r.enter_pointer()?;
+    let value = T::decode(r);
+    r.leave_pointer(saved);
+    value
+}
 
 impl<'de> Decode<'de> for Box<str> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {

@@ -18,6 +18,19 @@ const MAX_COUNT: u64 = i32::MAX as u64;
 /// actually arrive.
 const UNCHARGED_CAPACITY: u64 = 16;
 
+/// How many pointers may be entered one inside another without reading a
+/// byte: far more than any type nests without recursing, and small enough
+/// that an untagged enum with two `Box<Self>` variants, which tries both at
+/// every step, gives up after 2^8 attempts.
+const POINTER_RUN: usize = 8;
+
+/// The innermost run of pointers entered at one position.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PointerRun {
+    at: usize,
+    run: usize,
+}
+
 /// Reads CBOR from a byte slice. Text and byte strings are borrowed from the
 /// input; every error carries the byte offset where it was found.
 ///
@@ -31,6 +44,9 @@ pub struct Reader<'de> {
     pos: usize,
     opts: Resolved,
     depth: usize,
+    /// The pointers being decoded at one position: see
+    /// [`Reader::enter_pointer`].
+    pointer_run: PointerRun,
     items_left: u64,
     output_left: u64,
     strings: ReadTable<'de>,
@@ -139,6 +155,10 @@ impl<'de> Reader<'de> {
             output_left: opts.output_budget.bytes_for(input.len()),
             opts,
             depth: 0,
+            pointer_run: PointerRun {
+                at: usize::MAX,
+                run: 0,
+            },
             strings: ReadTable::default(),
             references: 0,
         }
@@ -344,6 +364,38 @@ impl<'de> Reader<'de> {
     /// The current nesting depth.
     pub fn depth(&self) -> usize {
         self.depth
+    }
+
+    /// Enters the decoding of a pointer's (`Box`, `Rc`, `Arc`) content,
+    /// returning what [`Reader::leave_pointer`] restores.
+    ///
+    /// Every cycle of a recursive type passes through a pointer or a
+    /// collection. A collection opens a level, but a pointer need not: an
+    /// untagged enum with a `Box<Self>` variant, or a transparent
+    /// `Option<Box<Self>>`, would recurse at one position without end. Such
+    /// a cycle reads nothing, so pointers entered one inside another at the
+    /// same position are counted, and more than [`POINTER_RUN`] is
+    /// `DepthExceeded`; a type with a pointer per level still reaches the
+    /// full depth, since each level reads a head first.
+    #[inline]
+    pub(crate) fn enter_pointer(&mut self) -> Result<PointerRun, Error> {
+        let saved = self.pointer_run;
+        let run = if saved.at == self.pos {
+            saved.run + 1
+        } else {
+            1
+        };
+        if run > POINTER_RUN {
+            return Err(self.error(ErrorKind::DepthExceeded));
+        }
+        self.pointer_run = PointerRun { at: self.pos, run };
+        Ok(saved)
+    }
+
+    /// Leaves a pointer entered with [`Reader::enter_pointer`].
+    #[inline]
+    pub(crate) fn leave_pointer(&mut self, saved: PointerRun) {
+        self.pointer_run = saved;
     }
 
     /// Charges `n` items against the budget.
