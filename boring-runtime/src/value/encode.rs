@@ -53,7 +53,10 @@ const RECURSION_LIMIT: usize = 32;
 fn encode_shallow<S: Sink>(value: &Value, w: &mut Writer<S>, depth: usize) -> Result<(), Error> {
     let opts = *w.options();
     let plain = opts.key_order == KeyOrder::Insertion && !opts.shapes && !opts.columns;
-    let literal_bignums = opts.float_policy == FloatPolicy::PreserveWidth;
+    // Bignums are written as they are only where neither reduction nor
+    // the minimal form applies.
+    let literal_bignums =
+        opts.float_policy == FloatPolicy::PreserveWidth && !opts.profile.is_deterministic();
     if write_scalar(value, w)? {
         return Ok(());
     }
@@ -91,6 +94,9 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
     let max_depth = w.options().max_depth;
     let sorted = w.options().key_order != KeyOrder::Insertion;
     let reduce = w.options().float_policy == FloatPolicy::Shortest;
+    // A deterministic profile has one form per bignum: no leading zero
+    // bytes, as its verifier requires.
+    let minimal = w.options().profile.is_deterministic();
     let shapes = w.options().shapes && !sorted;
     let columns = w.options().columns && !sorted;
     let mut stack = Vec::new();
@@ -227,15 +233,21 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                     }
                 }
             }
-            Value::Tag(tag @ (2 | 3), inner) if reduce && free => match small_bignum(inner) {
-                Some(m) if *tag == 2 => w.u64(m)?,
-                Some(m) => w.head(crate::wire::Major::Negative, m)?,
-                None => {
-                    enter(w, depth, max_depth)?;
-                    w.tag(*tag)?;
-                    stack.push(Task::Item(inner, depth + 1, true));
+            Value::Tag(tag @ (2 | 3), inner) if (reduce && free) || minimal => {
+                let digits = significant_digits(inner);
+                match digits.and_then(|d| reduced(d, free)) {
+                    Some(m) if reduce && *tag == 2 => w.u64(m)?,
+                    Some(m) if reduce => w.head(crate::wire::Major::Negative, m)?,
+                    _ => {
+                        enter(w, depth, max_depth)?;
+                        w.tag(*tag)?;
+                        match digits {
+                            Some(digits) if minimal => w.bytes(digits)?,
+                            _ => stack.push(Task::Item(inner, depth + 1, true)),
+                        }
+                    }
                 }
-            },
+            }
             Value::Tag(258, inner) if sorted && matches!(**inner, Value::Array(_)) => {
                 enter(w, depth + 1, max_depth)?;
                 w.tag(258)?;
@@ -304,16 +316,25 @@ fn enter<S: Sink>(w: &Writer<S>, depth: usize, max_depth: usize) -> Result<(), E
     }
 }
 
-/// The magnitude of a bignum's content when it fits 64 bits.
-fn small_bignum(content: &Value) -> Option<u64> {
+/// A bignum's magnitude without its leading zero bytes (empty for zero),
+/// when its content is a byte string.
+fn significant_digits(content: &Value) -> Option<&[u8]> {
     let Value::Bytes(digits) = content else {
         return None;
     };
     let start = digits.iter().position(|&b| b != 0).unwrap_or(digits.len());
-    let significant = &digits[start..];
-    (significant.len() <= 8).then(|| {
-        significant
+    digits.get(start..)
+}
+
+/// The magnitude of significant `digits` when the bignum is written as a
+/// plain integer under `Shortest`: whenever it fits 64 bits, except for a
+/// decimal's parts (`free` false), which the reference writes as bignums
+/// from 2^62 on.
+fn reduced(digits: &[u8], free: bool) -> Option<u64> {
+    let m = (digits.len() <= 8).then(|| {
+        digits
             .iter()
             .fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
-    })
+    })?;
+    (free || m < 1 << 62).then_some(m)
 }

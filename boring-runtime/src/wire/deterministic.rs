@@ -18,8 +18,18 @@ struct Frame {
     /// For maps: the span of the previous key, and where the current key
     /// started (when the next item to finish is a key).
     map: Option<MapState>,
-    /// Whether this frame is a bignum tag (content checked when it ends).
-    bignum: bool,
+    /// Whether this frame is a bignum tag (content checked when it ends),
+    /// and whether that bignum is a part of a decimal.
+    bignum: Option<bool>,
+    /// Whether this frame is a decimal (tag 4) or the array of its parts.
+    decimal: Decimal,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Decimal {
+    No,
+    Tag,
+    Parts,
 }
 
 struct MapState {
@@ -54,27 +64,31 @@ pub(crate) fn verify(r: &Reader<'_>, opts: &Resolved) -> Result<(), Error> {
         match head {
             Head::Bytes(Some(len)) | Head::Text(Some(len)) => {
                 let payload = walker.payload(len, at)?;
-                if stack.last().is_some_and(|f| f.bignum) {
-                    check_bignum(payload, at, opts)?;
+                if let Some(Some(in_decimal)) = stack.last().map(|f| f.bignum) {
+                    check_bignum(payload, at, opts, in_decimal)?;
                 }
             }
             Head::Array(Some(n)) | Head::Map(Some(n)) if n > 0 => {
                 let map = matches!(head, Head::Map(_));
+                let parts = !map && stack.last().is_some_and(|f| f.decimal == Decimal::Tag);
                 stack.push(Frame {
                     remaining: if map { n * 2 } else { n },
                     map: map.then_some(MapState {
                         previous: None,
                         key_start: None,
                     }),
-                    bignum: false,
+                    bignum: None,
+                    decimal: if parts { Decimal::Parts } else { Decimal::No },
                 });
                 continue;
             }
             Head::Tag(tag) => {
+                let in_decimal = stack.last().is_some_and(|f| f.decimal == Decimal::Parts);
                 stack.push(Frame {
                     remaining: 1,
                     map: None,
-                    bignum: matches!(tag, 2 | 3),
+                    bignum: matches!(tag, 2 | 3).then_some(in_decimal),
+                    decimal: if tag == 4 { Decimal::Tag } else { Decimal::No },
                 });
                 continue;
             }
@@ -166,12 +180,27 @@ fn check_float(v: f64, at: usize, opts: &Resolved, double: bool) -> Result<(), E
     Ok(())
 }
 
-fn check_bignum(magnitude: &[u8], at: usize, opts: &Resolved) -> Result<(), Error> {
+/// A bignum's magnitude: no leading zero bytes, and under `Shortest` only
+/// beyond 64 bits, or, for a part of a decimal, from 2^62 on (where the
+/// reference writes a decimal's mantissa as a bignum).
+fn check_bignum(
+    magnitude: &[u8],
+    at: usize,
+    opts: &Resolved,
+    in_decimal: bool,
+) -> Result<(), Error> {
     if magnitude.first() == Some(&0) {
         return Err(broken("bignum without leading zero bytes", at));
     }
-    if opts.float_policy == FloatPolicy::Shortest && magnitude.len() <= 8 {
-        return Err(broken("bignum that fits 64 bits written as an integer", at));
+    if opts.float_policy == FloatPolicy::Shortest {
+        let small = if in_decimal {
+            magnitude.len() < 8 || (magnitude.len() == 8 && magnitude.first() < Some(&0x40))
+        } else {
+            magnitude.len() <= 8
+        };
+        if small {
+            return Err(broken("bignum that fits 64 bits written as an integer", at));
+        }
     }
     Ok(())
 }

@@ -276,14 +276,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Tag 2 (or 3 when `negative`, for −1 − `magnitude`) over the minimal
-    /// big-endian bytes of `magnitude`.
+    /// big-endian bytes of `magnitude`. Zero is the single byte `00`, as the
+    /// reference writes it, except under a deterministic profile, whose one
+    /// form has no leading zero byte: the empty byte string.
     pub fn bignum(&mut self, negative: bool, magnitude: u128) -> Result<(), Error> {
         let bytes = magnitude.to_be_bytes();
         let skip = (magnitude.leading_zeros() / 8) as usize;
-        let digits = if magnitude == 0 {
+        let digits = if magnitude == 0 && !self.opts.profile.is_deterministic() {
             &bytes[15..]
         } else {
-            &bytes[skip..]
+            bytes.get(skip..).unwrap_or_default()
         };
         self.tag(if negative { 3 } else { 2 })?;
         self.bytes(digits)
