@@ -1,6 +1,9 @@
 //! Shared helpers for the integration tests: locating and loading the
-//! conformance vectors, hex decoding, and the fuzz target's body (so that
-//! `cargo fuzz` and the ordinary test suite exercise the same checks).
+//! conformance vectors, hex decoding, and the fuzz targets' bodies, types
+//! and seeds (so that `cargo fuzz` and the ordinary test suite exercise the
+//! same checks).
+
+pub mod fuzz;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
