@@ -76,8 +76,9 @@ pub enum ErrorKind {
         /// The tag found, if any.
         found: Option<u64>,
     },
-    /// A decode budget is spent: the item budget (`Options::max_items`) or
-    /// the output budget (`Options::max_output_bytes`).
+    /// A decode budget is spent: the item budget (`Options::max_items`),
+    /// the output budget (`Options::max_output_bytes`), or the retry budget
+    /// of an untagged enum's failed variants (`Reader::retry_from`).
     LimitExceeded,
     /// A caller-supplied output slice is too small.
     BufferFull,
@@ -172,7 +173,7 @@ impl fmt::Display for ErrorKind {
                 found: None,
             } => write!(f, "expected tag {expected}, found an untagged item"),
             ErrorKind::LimitExceeded => {
-                f.write_str("decode budget exceeded (items or output bytes)")
+                f.write_str("decode budget exceeded (items, output bytes or retries)")
             }
             ErrorKind::BufferFull => f.write_str("output buffer is full"),
             ErrorKind::InvalidOptions(why) => write!(f, "invalid options: {why}"),

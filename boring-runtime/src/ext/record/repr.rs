@@ -207,9 +207,16 @@ pub fn decode_adjacent<'de, T: DecodeVariants<'de>>(
     }
 }
 
+/// The most of the variants' messages an untagged enum's error quotes.
+const TRIED_MAX: usize = 512;
+
 /// Reads an untagged enum: each variant in declaration order from the same
 /// position; the first that decodes wins. When none does, the error lists
-/// what each variant reported.
+/// what each variant reported (up to [`TRIED_MAX`] bytes of it).
+///
+/// What failed variants read is charged to the reader's retry budget
+/// ([`Reader::retry_from`]): once spent, the decode fails with
+/// `LimitExceeded` instead of trying on.
 pub fn decode_untagged<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
     use core::fmt::Write;
     let at = r.position();
@@ -218,10 +225,23 @@ pub fn decode_untagged<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Resu
     for (i, name) in T::NAMES.iter().enumerate() {
         match T::decode_variant(i, true, r) {
             Ok(v) => return Ok(v),
+            Err(e) if r.retries_spent() => return Err(e),
             Err(e) => {
-                r.rewind(cp);
-                let sep = if tried.is_empty() { "" } else { "; " };
-                let _ = write!(tried, "{sep}{name}: {e}");
+                r.retry_from(cp)?;
+                // Nested untagged enums nest their messages: a bound keeps
+                // the message from growing with every level.
+                if tried.len() < TRIED_MAX {
+                    let sep = if tried.is_empty() { "" } else { "; " };
+                    let _ = write!(tried, "{sep}{name}: {e}");
+                    if tried.len() > TRIED_MAX {
+                        let mut end = TRIED_MAX;
+                        while !tried.is_char_boundary(end) {
+                            end -= 1;
+                        }
+                        tried.truncate(end);
+                        tried.push('…');
+                    }
+                }
             }
         }
     }

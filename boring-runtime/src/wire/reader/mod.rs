@@ -47,6 +47,9 @@ pub struct Reader<'de> {
     /// The pointers being decoded at one position: see
     /// [`Reader::enter_pointer`].
     pointer_run: PointerRun,
+    /// Bytes read and then given back by alternatives that failed: see
+    /// [`Reader::retry_from`].
+    retried: u64,
     items_left: u64,
     output_left: u64,
     strings: ReadTable<'de>,
@@ -159,6 +162,7 @@ impl<'de> Reader<'de> {
                 at: usize::MAX,
                 run: 0,
             },
+            retried: 0,
             strings: ReadTable::default(),
             references: 0,
         }
@@ -597,6 +601,30 @@ impl<'de> Reader<'de> {
             output_left: self.output_left,
             strings: self.strings.snapshot(),
         }
+    }
+
+    /// Returns to `cp` after an alternative that failed, charging what it
+    /// read (at least a byte) to a budget of 16 times the input plus 4096
+    /// bytes. Untagged enums try their variants this way; nested ones whose
+    /// variants fail deep inside the input would otherwise retry
+    /// exponentially often. A spent budget is `LimitExceeded` at `cp`, and
+    /// stays spent ([`Reader::retries_spent`]) so that every enclosing
+    /// alternative gives up too.
+    pub fn retry_from(&mut self, cp: Checkpoint) -> Result<(), Error> {
+        let read = self.pos.saturating_sub(cp.pos) as u64 + 1;
+        self.retried = self.retried.saturating_add(read);
+        self.rewind(cp);
+        if self.retries_spent() {
+            return Err(self.error(ErrorKind::LimitExceeded));
+        }
+        Ok(())
+    }
+
+    /// Whether failed alternatives have spent the budget of
+    /// [`Reader::retry_from`].
+    pub fn retries_spent(&self) -> bool {
+        let budget = (self.input.len() as u64).saturating_mul(16) + 4096;
+        self.retried > budget
     }
 
     /// Returns to a [`Checkpoint`].
