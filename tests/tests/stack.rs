@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::thread;
 
-use boring::{Boring, Decode, Error, Options, Profile, Reader};
+use boring::{Boring, Decode, Embedded, Error, Options, Profile, Reader};
 
 /// Runs `f` on a thread with `bytes` of stack, re-raising its panic. A
 /// stack overflow aborts the whole test binary, which fails the suite.
@@ -294,5 +294,51 @@ fn recursion_that_reads_nothing_is_refused() {
         }
         assert_eq!(value, Untagged::Leaf(1));
         assert!(boxes < 16, "{boxes} boxes without reading a byte");
+    });
+}
+
+/// A record whose next record is a document of its own, carried in a byte
+/// string.
+#[derive(Boring, Debug, PartialEq)]
+struct Nest {
+    next: Option<Embedded<Box<Nest>>>,
+}
+
+/// `levels` records, each the content of the previous one's byte string.
+fn embedded(levels: usize) -> Vec<u8> {
+    let mut doc = b"\xa1\x64next\xf6".to_vec();
+    for _ in 1..levels {
+        let mut outer = b"\xa1\x64next".to_vec();
+        let len = doc.len();
+        match len {
+            0..=23 => outer.push(0x40 + len as u8),
+            24..=255 => outer.extend([0x58, len as u8]),
+            256..=65_535 => outer.extend([0x59, (len >> 8) as u8, len as u8]),
+            _ => outer.extend([
+                0x5a,
+                (len >> 24) as u8,
+                (len >> 16) as u8,
+                (len >> 8) as u8,
+                len as u8,
+            ]),
+        }
+        outer.extend(doc);
+        doc = outer;
+    }
+    doc
+}
+
+/// An embedded document continues the depth of the one that holds it, so
+/// records nested through byte strings stop at the limit as well.
+#[test]
+fn documents_embedded_in_documents_count_their_levels() {
+    on_stack(2 * MIB, || {
+        let value: Nest = boring::from_slice(&embedded(1024)).expect("1024 levels decode");
+        let again = boring::to_vec_with(&value, &Options::from(Profile::Interop)).expect("encodes");
+        assert!(again == embedded(1024), "re-encoding differs");
+        let err = boring::from_slice::<Nest>(&embedded(1025)).expect_err("one level more");
+        assert_eq!(*err.kind(), boring::ErrorKind::DepthExceeded);
+        let err = boring::from_slice::<Nest>(&embedded(5000)).expect_err("far deeper");
+        assert_eq!(*err.kind(), boring::ErrorKind::DepthExceeded);
     });
 }

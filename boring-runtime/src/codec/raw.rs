@@ -136,10 +136,19 @@ impl<T: Encode> Encode for Embedded<T> {
         if self.0.is_none() {
             return w.bytes(&[]);
         }
-        let mut inner = Writer::from_resolved(Vec::new(), *w.options());
+        let mut inner = inner_writer(w);
         inner.write(&self.0)?;
         w.bytes(inner.sink())
     }
+}
+
+/// The writer of an embedded document, on the heap: a type that nests
+/// through embedded documents passes through [`Embedded::encode`] once per
+/// level, and a writer in each of those frames would multiply its size by
+/// the depth.
+#[inline(never)]
+fn inner_writer<S: Sink>(w: &Writer<S>) -> alloc::boxed::Box<Writer<Vec<u8>>> {
+    alloc::boxed::Box::new(Writer::from_resolved(Vec::new(), *w.options()))
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Embedded<T> {

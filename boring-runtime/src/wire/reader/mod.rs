@@ -168,6 +168,16 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// A reader over `input`, a document carried inside this one (a byte
+    /// string of embedded CBOR): its own positions and string table, but
+    /// this reader's options and nesting depth, so that documents nested
+    /// in documents cannot reset the depth limit.
+    pub(crate) fn embedded(&self, input: &'de [u8]) -> Reader<'de> {
+        let mut inner = Reader::with_resolved(input, self.opts);
+        inner.depth = self.depth;
+        inner
+    }
+
     /// The resolved options.
     #[inline]
     pub fn options(&self) -> &Resolved {
