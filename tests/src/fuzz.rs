@@ -4,13 +4,14 @@
 
 use std::path::Path;
 
-use boring::{Boring, Options, Profile};
+use boring::{Boring, Embedded, Options, Profile};
 
 use crate::{all_vectors, to_hex};
 
 /// A record with the field kinds that take different decoding paths:
 /// integers, text, optional and skipped-when-absent fields, floats, nested
-/// vectors, an enum with every variant form, and a vector of records.
+/// vectors, an enum with every variant form, an untagged enum, embedded
+/// CBOR, and a vector of records.
 #[derive(Boring, Debug, Clone, PartialEq)]
 pub struct Record {
     /// An unsigned integer (a typed column when rows are columns).
@@ -30,6 +31,23 @@ pub struct Record {
     pub kind: Kind,
     /// Nested records: a table inside a table.
     pub children: Vec<Child>,
+    /// An untagged enum, which decodes by trying its variants.
+    pub extra: Extra,
+    /// A record carried as embedded CBOR in a byte string.
+    pub packed: Option<Embedded<Child>>,
+}
+
+/// An untagged enum with two variants that read arrays, one of them
+/// recursive.
+#[derive(Boring, Debug, Clone, PartialEq)]
+#[boring(untagged)]
+pub enum Extra {
+    /// An integer.
+    Number(i64),
+    /// An array of text.
+    Words(Vec<String>),
+    /// An array of the enum.
+    Nested(Vec<Extra>),
 }
 
 /// Every variant form of an externally tagged enum.
@@ -163,6 +181,17 @@ pub fn sample_records() -> Vec<Record> {
                     value: (c % 2 == 0).then_some(c as i64 - 2),
                 })
                 .collect(),
+            extra: match i % 3 {
+                0 => Extra::Number(i as i64 - 3),
+                1 => Extra::Words(vec!["a".into(), "b".into()]),
+                _ => Extra::Nested(vec![Extra::Number(1), Extra::Nested(vec![])]),
+            },
+            packed: (i % 2 == 1).then(|| {
+                Embedded(Child {
+                    key: "packed".into(),
+                    value: Some(i as i64),
+                })
+            }),
         })
         .collect()
 }
