@@ -116,7 +116,10 @@ fn value() -> impl Strategy<Value = Value> {
                 let items = distinct(items, |v| v);
                 Value::Tag(258, Box::new(Value::Array(items)))
             }),
-            (1000u64..2000, inner).prop_map(|(t, v)| Value::Tag(t, Box::new(v))),
+            // Above 1004: tags 1002 (duration) and 1004 (date) have content
+            // rules that arbitrary content breaks, and the encoder writes a
+            // `Value` as it is.
+            (1005u64..2000, inner).prop_map(|(t, v)| Value::Tag(t, Box::new(v))),
         ]
     })
 }

@@ -238,33 +238,42 @@ fn other_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Result<Option<us
 
 /// [`decode_map_with`] as the derive calls it for a struct: `expect(r, i)`
 /// consumes the key of field `i` when it is next (generated with the key's
-/// constant bytes), and anything else goes through the general key reader.
-#[inline(always)]
+/// constant bytes), and anything else goes through the general key reader
+/// ([`other_key`], out of line: a recursive type passes through here once
+/// per level, and its frame should hold only the loop state).
+#[inline]
+#[allow(clippy::question_mark)] // matches, not `?`: see decode_map_with
 pub fn decode_entries<'de>(
     r: &mut Reader<'de>,
     shape: &Shape,
     mut expect: impl FnMut(&mut Reader<'de>, usize) -> bool,
     mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut seq = r.map()?;
+    let mut seq = match r.map() {
+        Ok(seq) => seq,
+        Err(e) => return Err(e),
+    };
     let mut hint = 0;
-    while seq.next(r)? {
-        if expect(r, hint) {
-            fill(r, hint)?;
-            hint += 1;
-            continue;
+    loop {
+        match seq.next(r) {
+            Ok(true) => {}
+            Ok(false) => return Ok(()),
+            Err(e) => return Err(e),
         }
-        let at = r.position();
-        match read_shape_key(r, shape, hint, &mut 0)? {
-            Key::Field(i) => {
-                fill(r, i)?;
-                hint = i + 1;
+        let field = if expect(r, hint) {
+            hint
+        } else {
+            match other_key(r, shape, hint) {
+                Ok(Some(i)) => i,
+                Ok(None) => continue,
+                Err(e) => return Err(e),
             }
-            Key::Unknown(key) if shape.deny_unknown => return Err(key.error(at)),
-            Key::Unknown(_) => r.skip()?,
+        };
+        if let Err(e) = fill(r, field) {
+            return Err(e);
         }
+        hint = field + 1;
     }
-    Ok(())
 }
 
 /// Consumes the key of field `i` when it is the next item (see
@@ -388,7 +397,7 @@ pub fn decode_record<'de, T: DecodeFields<'de>>(
 /// Puts a decoded value in `slot`; a second value for the same field is a
 /// duplicate key unless the options keep the last one. Errors gain the
 /// field in their path.
-#[inline(always)]
+#[inline]
 pub fn fill<'de, T>(
     slot: &mut Option<T>,
     r: &mut Reader<'de>,

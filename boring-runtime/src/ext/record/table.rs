@@ -65,7 +65,9 @@ fn decode_tables<'de, T: DecodeFields<'de>>(
 }
 
 /// A plain array of maps, each read by the type's own decoder.
-fn decode_maps<'de, T: DecodeFields<'de> + Decode<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
+fn decode_maps<'de, T: DecodeFields<'de> + Decode<'de>>(
+    r: &mut Reader<'de>,
+) -> Result<Vec<T>, Error> {
     let mut seq = r.array()?;
     let mut out = Vec::with_capacity(seq.capacity::<T>(r));
     while seq.next(r)? {

@@ -168,16 +168,6 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// A reader over `input`, a document carried inside this one (a byte
-    /// string of embedded CBOR): its own positions and string table, but
-    /// this reader's options and nesting depth, so that documents nested
-    /// in documents cannot reset the depth limit.
-    pub(crate) fn embedded(&self, input: &'de [u8]) -> Reader<'de> {
-        let mut inner = Reader::with_resolved(input, self.opts);
-        inner.depth = self.depth;
-        inner
-    }
-
     /// The resolved options.
     #[inline]
     pub fn options(&self) -> &Resolved {
@@ -444,12 +434,14 @@ impl<'de> Reader<'de> {
     }
 
     /// A reader over a document embedded in this reader's input (CBOR
-    /// inside a byte string), with the same options and what is left of
-    /// this reader's item and output budgets: nesting documents must not
-    /// restart the budgets. Hand the rest back with
+    /// inside a byte string): its own positions and string table, but this
+    /// reader's options, nesting depth and what is left of its item and
+    /// output budgets, so that documents nested in documents restart
+    /// neither the depth limit nor the budgets. Hand the budgets back with
     /// [`Reader::absorb_budgets`].
     pub fn embedded<'a>(&self, bytes: &'a [u8]) -> Reader<'a> {
         let mut inner = Reader::with_resolved(bytes, self.opts);
+        inner.depth = self.depth;
         inner.items_left = self.items_left;
         inner.output_left = self.output_left;
         inner
