@@ -308,7 +308,8 @@ fn map_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let private = cx.private;
     let shape = shape::name(None);
     let mut counts = Vec::new();
-    let entries = live.iter().enumerate().map(|(i, f)| {
+    let mut entries = Vec::new();
+    for (i, f) in live.iter().enumerate() {
         let member = &f.member;
         let access = quote!(&self.#member);
         let write = write_value(cx, f, &access);
@@ -319,15 +320,14 @@ fn map_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
         match present(cx, f, &access) {
             Some(p) => {
                 counts.push(quote!(usize::from(#p)));
-                quote!(if #p { #entry })
+                entries.push(quote!(if #p { #entry }));
             }
             None => {
                 counts.push(quote!(1usize));
-                entry
+                entries.push(entry);
             }
         }
-    });
-    let entries: Vec<TokenStream> = entries.collect();
+    }
     quote! {
         if #private::in_declaration_order(__w) {
             __w.map(0usize #(+ #counts)*)?;
