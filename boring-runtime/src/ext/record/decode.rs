@@ -181,46 +181,24 @@ pub fn decode_map<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Result<T, E
 
 /// Reads a map of `shape`'s fields in any order, handing each known field
 /// to `fill` and skipping unknown keys (an error under
-/// `deny_unknown_fields`).
-///
-/// Decoding a recursive type passes through this frame once per level, so
-/// it holds only the loop state: key matching off the fast path happens in
-/// [`other_key`], outside the recursion.
-#[allow(clippy::question_mark)] // see the first comment in the body
+/// `deny_unknown_fields`): [`decode_entries`] with the expected key found
+/// through the shape at run time (struct variants and the other callers
+/// that have no generated key arms).
+#[inline]
 pub fn decode_map_with<'de>(
     r: &mut Reader<'de>,
     shape: &Shape,
-    mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
+    fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    // Matches rather than `?`: in an unoptimised build each `?` keeps
-    // temporaries of its own in this frame.
-    let mut seq = match r.map() {
-        Ok(seq) => seq,
-        Err(e) => return Err(e),
-    };
-    let mut hint = 0;
-    loop {
-        match seq.next(r) {
-            Ok(true) => {}
-            Ok(false) => return Ok(()),
-            Err(e) => return Err(e),
-        }
-        let field = match expected_key(r, shape, hint) {
-            Some(i) => i,
-            None => match other_key(r, shape, hint) {
-                Ok(Some(i)) => i,
-                Ok(None) => continue,
-                Err(e) => return Err(e),
-            },
-        };
-        if let Err(e) = fill(r, field) {
-            return Err(e);
-        }
-        hint = field + 1;
-    }
+    decode_entries(
+        r,
+        shape,
+        |r, hint| expected_key(r, shape, hint).is_some(),
+        fill,
+    )
 }
 
-/// A key off the fast path of [`decode_map_with`]: the field it names, or
+/// A key off the fast path of [`decode_entries`]: the field it names, or
 /// `None` once an unknown entry has been skipped (an error under
 /// `deny_unknown_fields`).
 #[inline(never)]
@@ -236,13 +214,16 @@ fn other_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Result<Option<us
     }
 }
 
-/// [`decode_map_with`] as the derive calls it for a struct: `expect(r, i)`
-/// consumes the key of field `i` when it is next (generated with the key's
-/// constant bytes), and anything else goes through the general key reader
-/// ([`other_key`], out of line: a recursive type passes through here once
-/// per level, and its frame should hold only the loop state).
+/// Reads a map of `shape`'s fields in any order, as the derive calls it for
+/// a struct: `expect(r, i)` consumes the key of field `i` when it is next
+/// (generated with the key's constant bytes), and anything else goes
+/// through the general key reader ([`other_key`], out of line).
+///
+/// Decoding a recursive type passes through this frame once per level, so
+/// it holds only the loop state, and matches stand where `?` would: in an
+/// unoptimised build each `?` keeps temporaries of its own in the frame.
 #[inline]
-#[allow(clippy::question_mark)] // matches, not `?`: see decode_map_with
+#[allow(clippy::question_mark)]
 pub fn decode_entries<'de>(
     r: &mut Reader<'de>,
     shape: &Shape,
