@@ -7,7 +7,7 @@ use super::map_order::{write_map, write_set};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::profile::DuplicateKeys;
-use crate::wire::{Head, Reader, Sink, Writer};
+use crate::wire::{Reader, Sink, Writer};
 
 impl<T: Encode> Encode for [T] {
     #[inline]
@@ -63,7 +63,7 @@ pub(crate) fn decode_fixed_plain<'de, T: Decode<'de>, const N: usize>(
     r: &mut Reader<'de>,
 ) -> Result<[T; N], Error> {
     let at = r.position();
-    if !matches!(r.peek_head()?, Head::Array(_)) {
+    if r.peek()? >> 5 != 4 {
         let items = T::decode_vec(r)?;
         return <[T; N]>::try_from(items).map_err(|_| Error::new(ErrorKind::BadCount, at));
     }

@@ -238,7 +238,14 @@ fn f128_to_f64_exact(bits: u128) -> Option<f64> {
 /// payload, borrowed.
 pub fn read_typed<'de>(r: &mut Reader<'de>) -> Result<(TypedKind, &'de [u8]), Error> {
     let at = r.position();
-    let tag = r.tag()?;
+    let tag = match r.rest() {
+        // The usual form, `d8` and the tag, without the general head parser.
+        [0xd8, tag @ 64..=87, ..] => {
+            r.seek(at + 2);
+            u64::from(*tag)
+        }
+        _ => r.tag()?,
+    };
     let kind = TypedKind::from_tag(tag).ok_or_else(|| {
         Error::new(
             ErrorKind::UnexpectedType {
@@ -406,6 +413,31 @@ fn convert_all<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut Vec<T>) 
     }
 }
 
+/// One element of a little-endian (or one-byte) typed array converted to
+/// `T` without the detour through `i128`; other arrays through [`element`].
+#[inline]
+fn convert_one<T: TypedTarget>(kind: TypedKind, chunk: &[u8]) -> Option<T> {
+    fn le<const W: usize>(chunk: &[u8]) -> Option<[u8; W]> {
+        chunk.try_into().ok()
+    }
+    if !kind.little_endian && kind.elem.width() > 1 {
+        return element(kind, chunk).and_then(T::from_number);
+    }
+    match kind.elem {
+        Elem::U8 | Elem::U8Clamped => T::from_u64(u64::from(*chunk.first()?)),
+        Elem::I8 => T::from_i64(i64::from(*chunk.first()? as i8)),
+        Elem::U16 => T::from_u64(u64::from(u16::from_le_bytes(le(chunk)?))),
+        Elem::I16 => T::from_i64(i64::from(i16::from_le_bytes(le(chunk)?))),
+        Elem::U32 => T::from_u64(u64::from(u32::from_le_bytes(le(chunk)?))),
+        Elem::I32 => T::from_i64(i64::from(i32::from_le_bytes(le(chunk)?))),
+        Elem::U64 => T::from_u64(u64::from_le_bytes(le(chunk)?)),
+        Elem::I64 => T::from_i64(i64::from_le_bytes(le(chunk)?)),
+        Elem::F32 => T::from_f32(f32::from_le_bytes(le(chunk)?)),
+        Elem::F64 => T::from_f64(f64::from_le_bytes(le(chunk)?)),
+        Elem::F16 | Elem::F128 => element(kind, chunk).and_then(T::from_number),
+    }
+}
+
 /// [`convert_all`] element by element through [`element`]: big-endian
 /// arrays and the float widths Rust has no type for.
 fn convert_each<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut Vec<T>) -> bool {
@@ -453,7 +485,7 @@ pub fn decode_typed_array<T: TypedTarget, const N: usize>(
     r.charge(N as u64)?;
     let mut slots: [Option<T>; N] = core::array::from_fn(|_| None);
     for (slot, chunk) in slots.iter_mut().zip(bytes.chunks_exact(width)) {
-        let value = element(kind, chunk).and_then(T::from_number);
+        let value = convert_one(kind, chunk);
         *slot = Some(value.ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?);
     }
     Ok(crate::codec::collections::filled(slots))
@@ -461,7 +493,16 @@ pub fn decode_typed_array<T: TypedTarget, const N: usize>(
 
 /// Whether the next item is a typed array.
 pub fn at_typed(r: &Reader<'_>) -> bool {
-    matches!(r.peek_head(), Ok(Head::Tag(t)) if TypedKind::from_tag(t).is_some())
+    // Most sequences are plain arrays: one look at the major type answers
+    // them without parsing a head.
+    match r.rest() {
+        // Every typed-array tag fits one byte after `d8`.
+        [0xd8, tag, ..] => TypedKind::from_tag(u64::from(*tag)).is_some(),
+        [b, ..] if b >> 5 == 6 => {
+            matches!(r.peek_head(), Ok(Head::Tag(t)) if TypedKind::from_tag(t).is_some())
+        }
+        _ => false,
+    }
 }
 
 /// Whether `values` would be written as a typed array: there is at least
