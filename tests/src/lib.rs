@@ -4,6 +4,7 @@
 //! same checks).
 
 pub mod fuzz;
+pub mod generate;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

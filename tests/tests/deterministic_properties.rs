@@ -6,7 +6,8 @@
 use std::cmp::Ordering;
 
 use boring::value::data_item_cmp;
-use boring::{ErrorKind, Float, Options, Profile, Value};
+use boring::{ErrorKind, Options, Profile, Value};
+use boring_tests::generate::{float, integer};
 use boring_tests::{hex, to_hex};
 use proptest::prelude::*;
 
@@ -16,37 +17,6 @@ const DETERMINISTIC: [Profile; 4] = [
     Profile::CanonicalRfc7049,
     Profile::Ctap2,
 ];
-
-fn integer() -> impl Strategy<Value = i128> {
-    let edges = prop::sample::select(vec![
-        0i128,
-        23,
-        24,
-        255,
-        256,
-        u32::MAX.into(),
-        u64::MAX.into(),
-        -1,
-        -25,
-        -(1i128 << 64),
-    ]);
-    prop_oneof![edges, -(1i128 << 64)..=(1i128 << 64) - 1, -300i128..300]
-}
-
-fn float() -> impl Strategy<Value = Float> {
-    prop_oneof![
-        any::<u16>().prop_map(Float::F16),
-        any::<u32>().prop_map(|b| Float::F32(f32::from_bits(b))),
-        any::<u64>().prop_map(|b| Float::F64(f64::from_bits(b))),
-        prop::sample::select(vec![
-            Float::F16(0x7e01),
-            Float::F32(1.5),
-            Float::F64(1.5),
-            Float::F64(-0.0),
-            Float::F64(1e300),
-        ]),
-    ]
-}
 
 /// Tag 2 or 3 over a magnitude of up to 17 significant bytes behind up to
 /// three zero bytes: empty, fitting 64 bits, at the 2^62 and 2^64 seams,
