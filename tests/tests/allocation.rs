@@ -86,24 +86,10 @@ fn main() -> ExitCode {
         println!("0 passed, 1 failed");
         return ExitCode::FAILURE;
     }
-    let (mut passed, mut failed) = (0, 0);
-    for case in cases {
-        match check(case) {
-            Ok(()) => passed += 1,
-            Err(why) => {
-                failed += 1;
-                println!("FAIL {case}: {why}");
-            }
-        }
-    }
-    println!(
-        "huge declared lengths: {passed}/{} refused without allocating",
-        cases.len()
-    );
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    let named = cases.map(|case| (case, case));
+    boring_tests::run_cases(
+        "huge declared lengths refused without allocating",
+        &named,
+        |case| check(case),
+    )
 }

@@ -13,6 +13,7 @@ use std::alloc::System;
 use std::process::ExitCode;
 
 use boring::{DuplicateKeys, Embedded, Error, ErrorKind, Options, Value};
+use boring_tests::head;
 use cap::Cap;
 
 #[global_allocator]
@@ -31,17 +32,6 @@ fn allocated_by<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let before = ALLOCATOR.total_allocated();
     let result = f();
     (result, ALLOCATOR.total_allocated() - before)
-}
-
-/// The shortest head of `major` (its top three bits) with argument `arg`.
-fn head(major: u8, arg: u64) -> Vec<u8> {
-    match arg {
-        0..=23 => vec![major | arg as u8],
-        24..=0xff => vec![major | 24, arg as u8],
-        0x100..=0xffff => [vec![major | 25], (arg as u16).to_be_bytes().to_vec()].concat(),
-        0x1_0000..=0xffff_ffff => [vec![major | 26], (arg as u32).to_be_bytes().to_vec()].concat(),
-        _ => [vec![major | 27], arg.to_be_bytes().to_vec()].concat(),
-    }
 }
 
 fn text(len: usize) -> Vec<u8> {
@@ -312,24 +302,5 @@ fn main() -> ExitCode {
         ("embedded documents", embedded_documents),
         ("typed array widening", typed_array_widening),
     ];
-    let (mut passed, mut failed) = (0, 0);
-    for (name, case) in cases {
-        match case() {
-            Ok(()) => passed += 1,
-            Err(why) => {
-                failed += 1;
-                println!("FAIL {name}: {why}");
-            }
-        }
-    }
-    println!(
-        "hostile inputs: {passed}/{} within their bounds",
-        cases.len()
-    );
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    boring_tests::run_cases("hostile inputs within their bounds", &cases, |case| case())
 }

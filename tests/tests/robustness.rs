@@ -5,7 +5,7 @@ use std::thread;
 
 use boring::wire::Head;
 use boring::{Decode, ErrorKind, Options, Profile, Reader, Value};
-use boring_tests::{all_vectors, fuzz_decode_value, hex, to_hex, Vector};
+use boring_tests::{all_vectors, fuzz_decode_value, head, hex, to_hex, Vector};
 
 fn valid_vectors() -> Vec<Vector> {
     all_vectors().into_iter().filter(|v| v.valid).collect()
@@ -25,29 +25,18 @@ fn array(items: Vec<Value>) -> Value {
     Value::Array(items)
 }
 
-/// The shortest head of `major` (its top three bits) with `arg`.
-fn major_head(major: u8, arg: u64) -> Vec<u8> {
-    match arg {
-        0..=23 => vec![major | arg as u8],
-        24..=0xff => vec![major | 24, arg as u8],
-        0x100..=0xffff => [vec![major | 25], (arg as u16).to_be_bytes().to_vec()].concat(),
-        0x1_0000..=0xffff_ffff => [vec![major | 26], (arg as u32).to_be_bytes().to_vec()].concat(),
-        _ => [vec![major | 27], arg.to_be_bytes().to_vec()].concat(),
-    }
-}
-
 fn text_item(s: &str) -> Vec<u8> {
-    [major_head(0x60, s.len() as u64), s.as_bytes().to_vec()].concat()
+    [head(0x60, s.len() as u64), s.as_bytes().to_vec()].concat()
 }
 
 fn reference(index: u64) -> Vec<u8> {
-    [vec![0xd8, 0x19], major_head(0x00, index)].concat()
+    [vec![0xd8, 0x19], head(0x00, index)].concat()
 }
 
 /// A stringref document: `d9 0100` around an array of pre-encoded items.
 fn namespace_array(items: &[Vec<u8>]) -> Vec<u8> {
     let mut out = vec![0xd9, 0x01, 0x00];
-    out.extend(major_head(0x80, items.len() as u64));
+    out.extend(head(0x80, items.len() as u64));
     for item in items {
         out.extend_from_slice(item);
     }
@@ -442,7 +431,7 @@ fn item_budget_refuses_larger_inputs() {
         assert_eq!(*err.kind(), ErrorKind::LimitExceeded, "{case}");
     }
 
-    let mut thousand = major_head(0x80, 1000);
+    let mut thousand = head(0x80, 1000);
     thousand.extend(std::iter::repeat_n(0u8, 1000));
     assert!(boring::from_slice_with::<Value>(&thousand, &budget(1001)).is_ok());
     let err = boring::from_slice_with::<Value>(&thousand, &budget(10)).unwrap_err();
