@@ -14,43 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use boring::{DuplicateKeys, Options, Value};
-
-/// The shortest head of `major` (its top three bits) with argument `arg`.
-fn head(major: u8, arg: u64) -> Vec<u8> {
-    match arg {
-        0..=23 => vec![major | arg as u8],
-        24..=0xff => vec![major | 24, arg as u8],
-        0x100..=0xffff => [vec![major | 25], (arg as u16).to_be_bytes().to_vec()].concat(),
-        0x1_0000..=0xffff_ffff => [vec![major | 26], (arg as u32).to_be_bytes().to_vec()].concat(),
-        _ => [vec![major | 27], arg.to_be_bytes().to_vec()].concat(),
-    }
-}
-
-/// A columnar table (tag 39653) with one text key of `key_len` bytes and
-/// one plain column of `rows` zeros.
-fn one_key_columns(key_len: usize, rows: u64) -> Vec<u8> {
-    let mut doc = vec![0xd9, 0x9a, 0xe5, 0x83, 0x81];
-    doc.extend(head(0x60, key_len as u64));
-    doc.extend(std::iter::repeat_n(b'k', key_len));
-    doc.extend(head(0x00, rows));
-    doc.push(0x81);
-    doc.extend(head(0x80, rows));
-    doc.extend(std::iter::repeat_n(0u8, rows as usize));
-    doc
-}
-
-/// A shaped array (tag 39649) with one text key of `key_len` bytes and
-/// `rows` rows of one zero.
-fn one_key_shaped(key_len: usize, rows: u64) -> Vec<u8> {
-    let mut doc = vec![0xd9, 0x9a, 0xe1, 0x82, 0x81];
-    doc.extend(head(0x60, key_len as u64));
-    doc.extend(std::iter::repeat_n(b'k', key_len));
-    doc.extend(head(0x80, rows));
-    for _ in 0..rows {
-        doc.extend([0x81, 0x00]);
-    }
-    doc
-}
+use boring_schemas::hostile::{head, late_duplicate, nested_counts, one_key_table};
 
 /// F1: a table declaring a million rows over sixteen empty columns.
 fn table_rows_before_columns() -> Vec<u8> {
@@ -59,32 +23,6 @@ fn table_rows_before_columns() -> Vec<u8> {
     doc.extend([0x1a, 0x00, 0x0f, 0x42, 0x40, 0x90]);
     doc.extend([0x80; 16]);
     doc.resize(1_000_000, 0);
-    doc
-}
-
-/// F3: `levels` arrays, each declaring as many elements as bytes are left,
-/// then a break and `padding` bytes.
-fn nested_counts(levels: usize, padding: usize) -> Vec<u8> {
-    let len = levels * 5 + 1 + padding;
-    let mut doc = Vec::with_capacity(len);
-    for i in 0..levels {
-        let left = (len - 5 * (i + 1)) as u32;
-        doc.push(0x9a);
-        doc.extend(left.to_be_bytes());
-    }
-    doc.push(0xff);
-    doc.resize(len, 0);
-    doc
-}
-
-/// F4: a map of `keys` distinct integer keys, then key 0 again.
-fn late_duplicate(keys: u64) -> Vec<u8> {
-    let mut doc = head(0xa0, keys + 1);
-    for i in 0..keys {
-        doc.extend(head(0x00, i));
-        doc.push(0x00);
-    }
-    doc.extend([0x00, 0x01]);
     doc
 }
 
@@ -137,9 +75,9 @@ fn main() -> ExitCode {
         "f2" | "f2-30k" | "f2-kept" | "f2-shaped" => {
             let rows = if case == "f2-30k" { 30_000 } else { 10_000 };
             let doc = if case == "f2-shaped" {
-                one_key_shaped(65_536, rows)
+                one_key_table(false, 65_536, rows)
             } else {
-                one_key_columns(65_536, rows)
+                one_key_table(true, 65_536, rows)
             };
             let opts = if case == "f2-kept" { &kept } else { &plain };
             report(&case, doc.len(), || value(&doc, opts));

@@ -28,6 +28,7 @@
 
 pub mod access_log;
 pub mod game;
+pub mod hostile;
 pub mod mesh;
 #[cfg(feature = "peers")]
 pub mod minicbor_map;

@@ -237,17 +237,9 @@ pub fn run_checks(checks: &[(&str, fn())]) {
     }
 }
 
-/// The shortest head of `major` (its top three bits, e.g. `0x80` for an
-/// array) with argument `arg`: for building documents byte by byte.
-pub fn head(major: u8, arg: u64) -> Vec<u8> {
-    match arg {
-        0..=23 => vec![major | arg as u8],
-        24..=0xff => vec![major | 24, arg as u8],
-        0x100..=0xffff => [vec![major | 25], (arg as u16).to_be_bytes().to_vec()].concat(),
-        0x1_0000..=0xffff_ffff => [vec![major | 26], (arg as u32).to_be_bytes().to_vec()].concat(),
-        _ => [vec![major | 27], arg.to_be_bytes().to_vec()].concat(),
-    }
-}
+/// The shortest head of `major` with argument `arg`, for building documents
+/// byte by byte.
+pub use boring_schemas::hostile::head;
 
 /// Runs the named cases of a suite without the test harness (a suite that
 /// counts allocations with a global allocator must not share it with

@@ -13,7 +13,7 @@ use std::alloc::System;
 use std::process::ExitCode;
 
 use boring::{DuplicateKeys, Embedded, Error, ErrorKind, Options, Value};
-use boring_tests::head;
+use boring_schemas::hostile::{head, late_duplicate, nested_counts, one_key_table};
 use cap::Cap;
 
 #[global_allocator]
@@ -80,29 +80,6 @@ fn rows_before_columns() -> Result<(), String> {
     expect::<Value>(&doc, &kept, refused, SLACK)
 }
 
-/// One key of `key_len` bytes and `rows` one-cell rows, as a columnar table
-/// (one plain column of zeros) or a shaped array.
-fn one_key_table(columns: bool, key_len: usize, rows: u64) -> Vec<u8> {
-    let mut doc = if columns {
-        vec![0xd9, 0x9a, 0xe5, 0x83, 0x81]
-    } else {
-        vec![0xd9, 0x9a, 0xe1, 0x82, 0x81]
-    };
-    doc.extend(text(key_len));
-    if columns {
-        doc.extend(head(0x00, rows));
-        doc.push(0x81);
-        doc.extend(head(0x80, rows));
-        doc.extend(std::iter::repeat_n(0u8, rows as usize));
-    } else {
-        doc.extend(head(0x80, rows));
-        for _ in 0..rows {
-            doc.extend([0x81, 0x00]);
-        }
-    }
-    doc
-}
-
 /// Expanding a table copies its key into every row: the copies are charged
 /// to the output budget before they are made, and to the item budget; kept
 /// tagged, the table is checked without being copied.
@@ -135,20 +112,6 @@ fn key_copies() -> Result<(), String> {
     Ok(())
 }
 
-/// `levels` arrays, each declaring as many elements as bytes are left, then
-/// a break and `padding` bytes.
-fn nested_counts(levels: usize, padding: usize) -> Vec<u8> {
-    let len = levels * 5 + 1 + padding;
-    let mut doc = Vec::with_capacity(len);
-    for i in 0..levels {
-        doc.push(0x9a);
-        doc.extend(((len - 5 * (i + 1)) as u32).to_be_bytes());
-    }
-    doc.push(0xff);
-    doc.resize(len, 0);
-    doc
-}
-
 /// Nested counts each pass the bytes-left check; reserving for every one of
 /// them would reserve levels × input slots. Reservations are charged to the
 /// output budget and stop when it is spent.
@@ -168,17 +131,6 @@ fn nested_reservations() -> Result<(), String> {
         15,
     ));
     expect::<Vec<Vec<Vec<u8>>>>(&doc, &small, typed, BUDGET as usize + SLACK)
-}
-
-/// A map of `keys` distinct integer keys, then key 0 again.
-fn late_duplicate(keys: u64) -> Vec<u8> {
-    let mut doc = head(0xa0, keys + 1);
-    for i in 0..keys {
-        doc.extend(head(0x00, i));
-        doc.push(0x00);
-    }
-    doc.extend([0x00, 0x01]);
-    doc
 }
 
 /// One duplicate among many keys, last one wins: resolved by one sort, with
