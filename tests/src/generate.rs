@@ -1,7 +1,10 @@
 //! Proptest strategies for the scalars of generated `Value`s, shared by the
 //! property suites.
 
-use boring::Float;
+use std::cmp::Ordering;
+
+use boring::value::data_item_cmp;
+use boring::{Float, Value};
 use proptest::prelude::*;
 
 /// Integers over the whole wire range, −2^64 … 2^64 − 1, with the head-size
@@ -47,4 +50,19 @@ pub fn float() -> impl Strategy<Value = Float> {
             Float::F64(1e300),
         ]),
     ]
+}
+
+/// Keeps the first of the items whose keys are the same CBOR data item: the
+/// entries of a map, or the elements of a set, without duplicates.
+pub fn distinct<T>(items: Vec<T>, key: impl Fn(&T) -> &Value) -> Vec<T> {
+    let mut kept: Vec<T> = Vec::with_capacity(items.len());
+    for item in items {
+        if !kept
+            .iter()
+            .any(|seen| data_item_cmp(key(seen), key(&item)) == Ordering::Equal)
+        {
+            kept.push(item);
+        }
+    }
+    kept
 }

@@ -3,11 +3,8 @@
 //! bytes and of every length, decimals, floats of every width, sets and
 //! nested maps.
 
-use std::cmp::Ordering;
-
-use boring::value::data_item_cmp;
 use boring::{ErrorKind, Options, Profile, Value};
-use boring_tests::generate::{float, integer};
+use boring_tests::generate::{distinct, float, integer};
 use boring_tests::{hex, to_hex};
 use proptest::prelude::*;
 
@@ -60,20 +57,6 @@ fn leaf() -> impl Strategy<Value = Value> {
         bignum(),
         decimal(),
     ]
-}
-
-/// Keeps the first of entries whose keys are the same data item.
-fn distinct<T>(items: Vec<T>, key: impl Fn(&T) -> &Value) -> Vec<T> {
-    let mut kept: Vec<T> = Vec::with_capacity(items.len());
-    for item in items {
-        if !kept
-            .iter()
-            .any(|seen| data_item_cmp(key(seen), key(&item)) == Ordering::Equal)
-        {
-            kept.push(item);
-        }
-    }
-    kept
 }
 
 fn value() -> impl Strategy<Value = Value> {

@@ -3,11 +3,8 @@
 //! encoding gives the value back, `encoded_len` predicts the length, and a
 //! decode consumes exactly the item.
 
-use std::cmp::Ordering;
-
-use boring::value::data_item_cmp;
 use boring::{Options, Profile, Value};
-use boring_tests::generate::{float, integer};
+use boring_tests::generate::{distinct, float, integer};
 use proptest::prelude::*;
 
 /// Text from a small pool (so that stringref references occur, including
@@ -43,26 +40,12 @@ fn leaf() -> impl Strategy<Value = Value> {
     ]
 }
 
-/// Keeps the first entry of each key, keys compared as CBOR data items.
-fn distinct_keys(entries: Vec<(Value, Value)>) -> Vec<(Value, Value)> {
-    let mut kept: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
-    for (k, v) in entries {
-        if !kept
-            .iter()
-            .any(|(seen, _)| data_item_cmp(seen, &k) == Ordering::Equal)
-        {
-            kept.push((k, v));
-        }
-    }
-    kept
-}
-
 fn value() -> impl Strategy<Value = Value> {
     leaf().prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
             prop::collection::vec((inner.clone(), inner.clone()), 0..5)
-                .prop_map(|entries| Value::Map(distinct_keys(entries))),
+                .prop_map(|entries| Value::Map(distinct(entries, |(k, _)| k))),
             (free_tag(), inner).prop_map(|(t, v)| Value::Tag(t, Box::new(v))),
         ]
     })
