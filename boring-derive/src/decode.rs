@@ -540,6 +540,10 @@ fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> To
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
     let names = variants.iter().map(|v| &v.wire);
+    let name_arms = variants.iter().enumerate().map(|(vi, v)| {
+        let bytes = syn::LitByteStr::new(v.wire.as_bytes(), v.ident.span());
+        quote!(#bytes => #private::Option::Some(#vi),)
+    });
     let count = variants.len();
     let repr = input.repr();
     let arms = variants.iter().enumerate().map(|(vi, v)| {
@@ -642,6 +646,15 @@ fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> To
                 __r: &mut #private::Reader<#de>,
             ) -> #private::Result<Self, #private::Error> {
                 #body
+            }
+
+            #[inline]
+            fn variant_of(__name: &[u8]) -> #private::Option<usize> {
+                #[allow(unreachable_patterns)]
+                match __name {
+                    #(#name_arms)*
+                    _ => #private::Option::None,
+                }
             }
         }
     }

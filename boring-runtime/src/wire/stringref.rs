@@ -50,26 +50,38 @@ impl<'de> Entry<'de> {
 pub(crate) struct ReadTable<'de> {
     entries: Vec<Entry<'de>>,
     bases: Vec<usize>,
+    /// The innermost namespace's base and whether one is open: copies of
+    /// `bases`' last element, read on every key and reference.
+    base: usize,
+    open: bool,
 }
 
 impl<'de> ReadTable<'de> {
     #[inline]
     pub fn active(&self) -> bool {
-        !self.bases.is_empty()
+        self.open
     }
 
     pub fn enter(&mut self) {
         self.bases.push(self.entries.len());
+        self.sync();
     }
 
     pub fn leave(&mut self) {
         if let Some(base) = self.bases.pop() {
             self.entries.truncate(base);
         }
+        self.sync();
     }
 
+    fn sync(&mut self) {
+        self.base = self.bases.last().copied().unwrap_or(0);
+        self.open = !self.bases.is_empty();
+    }
+
+    #[inline]
     fn base(&self) -> usize {
-        self.bases.last().copied().unwrap_or(0)
+        self.base
     }
 
     /// Registers a text literal read inside the current namespace, if it
@@ -90,6 +102,7 @@ impl<'de> ReadTable<'de> {
     }
 
     /// Entry `index` of the current namespace.
+    #[inline]
     pub fn get(&self, index: u64) -> Option<Entry<'de>> {
         let base = self.base();
         let index = usize::try_from(index).ok()?;
@@ -106,6 +119,7 @@ impl<'de> ReadTable<'de> {
     pub fn restore(&mut self, (entries, bases): (usize, usize)) {
         self.entries.truncate(entries);
         self.bases.truncate(bases);
+        self.sync();
     }
 }
 

@@ -41,18 +41,13 @@ pub trait DecodeFields<'de>: Sized {
 }
 
 /// The index of `name` in `names`, trying `hint` (the field after the
-/// previous match: encoders write fields in order) before scanning. Returns
-/// it with the number of names compared.
+/// previous match: encoders write fields in order) before scanning.
 #[inline]
-pub(super) fn find(names: &[&str], name: &str, hint: usize) -> (Option<usize>, usize) {
+pub(super) fn find(names: &[&str], name: &str, hint: usize) -> Option<usize> {
     if names.get(hint) == Some(&name) {
-        return (Some(hint), 1);
+        return Some(hint);
     }
-    let found = names.iter().position(|n| *n == name);
-    (
-        found,
-        names.len().min(found.map_or(usize::MAX, |i| i + 1)) + 1,
-    )
+    names.iter().position(|n| *n == name)
 }
 
 /// A map key, read through the reader (so stringrefs resolve and literals
@@ -86,12 +81,10 @@ impl UnknownKey<'_> {
 
 /// Reads one key: text (literal or stringref), or an identifier (tag 39
 /// over `":name"` or `"name"`); anything else is skipped and unknown.
-/// `compared` counts names compared.
 pub(super) fn read_key<'de>(
     r: &mut Reader<'de>,
     names: &[&str],
     hint: usize,
-    compared: &mut usize,
 ) -> Result<Key<'de>, Error> {
     let start = r.position();
     let (text, ident) = match r.peek_head()? {
@@ -126,9 +119,7 @@ pub(super) fn read_key<'de>(
     } else {
         &text
     };
-    let (found, n) = find(names, name, hint);
-    *compared += n;
-    Ok(match found {
+    Ok(match find(names, name, hint) {
         Some(i) => Key::Field(i),
         None if ident => Key::Unknown(UnknownKey::Ident(text)),
         None => Key::Unknown(UnknownKey::Text(text)),
@@ -141,18 +132,16 @@ pub(super) fn read_shape_key<'de>(
     r: &mut Reader<'de>,
     shape: &Shape,
     hint: usize,
-    compared: &mut usize,
 ) -> Result<Key<'de>, Error> {
     if !shape.int_keys {
-        return read_key(r, shape.names, hint, compared);
+        return read_key(r, shape.names, hint);
     }
     if let Head::Unsigned(_) | Head::Negative(_) = r.peek_head()? {
         let n = r.i128()?;
         let found = shape.keys.iter().position(|k| *k == KeySpec::Int(n));
-        *compared += found.map_or(shape.len(), |i| i + 1);
         return Ok(found.map_or(Key::Unknown(UnknownKey::Int(n)), Key::Field));
     }
-    match read_key(r, shape.names, hint, compared)? {
+    match read_key(r, shape.names, hint)? {
         Key::Field(i) if shape.int_key(i).is_some() => {
             // The name of an integer field is its decimal text: look for
             // a text field of the same name instead.
@@ -204,7 +193,7 @@ pub fn decode_map_with<'de>(
 #[inline(never)]
 fn other_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Result<Option<usize>, Error> {
     let at = r.position();
-    match read_shape_key(r, shape, hint, &mut 0)? {
+    match read_shape_key(r, shape, hint)? {
         Key::Field(i) => Ok(Some(i)),
         Key::Unknown(key) if shape.deny_unknown => Err(key.error(at)),
         Key::Unknown(_) => {
@@ -320,11 +309,10 @@ pub fn decode_map_ext<'de>(
 ) -> Result<(), Error> {
     let mut seq = r.map()?;
     let mut hint = 0;
-    let mut compared = 0;
     while seq.next(r)? {
         let at = r.position();
         let cp = r.checkpoint();
-        match read_shape_key(r, shape, hint, &mut compared)? {
+        match read_shape_key(r, shape, hint)? {
             Key::Field(i) => {
                 fill(r, i)?;
                 hint = i + 1;

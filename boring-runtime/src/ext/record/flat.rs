@@ -99,8 +99,7 @@ impl<'de, T: DecodeFields<'de>> DecodeFlat<'de> for T {
 
     fn flat_offer(state: &mut Self::State, r: &mut Reader<'de>) -> Result<bool, Error> {
         let cp = r.checkpoint();
-        let mut compared = 0;
-        match read_shape_key(r, T::SHAPE, 0, &mut compared)? {
+        match read_shape_key(r, T::SHAPE, 0)? {
             Key::Field(i) => T::fill(state, i, r).map(|()| true),
             Key::Unknown(_) => {
                 r.rewind(cp);

@@ -202,8 +202,8 @@ mod tests {
 
     #[test]
     fn find_prefers_the_hint() {
-        assert_eq!(find(&TEXTS, "a", 1), (Some(1), 1));
-        assert_eq!(find(&TEXTS, "mid", 0), (Some(2), 4));
-        assert_eq!(find(&TEXTS, "nope", 0).0, None);
+        assert_eq!(find(&TEXTS, "a", 1), Some(1));
+        assert_eq!(find(&TEXTS, "mid", 0), Some(2));
+        assert_eq!(find(&TEXTS, "nope", 0), None);
     }
 }

@@ -11,7 +11,8 @@ pub struct TableStats {
     pub tables: usize,
     /// Tables whose header bytes equalled the type's header constant.
     pub matched_headers: usize,
-    /// Field names compared against keys.
+    /// Header keys read and matched by name (none when the header equals
+    /// the type's constant).
     pub key_comparisons: usize,
     /// Rows (or maps) decoded.
     pub rows: usize,
@@ -116,9 +117,10 @@ impl Plan {
         let mut unknown: Vec<UnknownKey<'de>> = Vec::new();
         while keys.next(r)? {
             let at = r.position();
+            stats.key_comparisons += 1;
             let key = match shape {
-                Some(shape) => read_shape_key(r, shape, cols.len(), &mut stats.key_comparisons)?,
-                None => read_key(r, names, cols.len(), &mut stats.key_comparisons)?,
+                Some(shape) => read_shape_key(r, shape, cols.len())?,
+                None => read_key(r, names, cols.len())?,
             };
             match key {
                 Key::Field(i) => {

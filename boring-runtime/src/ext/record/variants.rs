@@ -63,14 +63,35 @@ pub trait DecodeVariants<'de>: Sized {
     /// Reads variant `index`; `payload` tells whether the input holds a
     /// payload (the map form) or only the name.
     fn decode_variant(index: usize, payload: bool, r: &mut Reader<'de>) -> Result<Self, Error>;
+
+    /// The index of the variant whose name is `name`'s bytes. The derive
+    /// generates a `match` on the constant names; this default scans.
+    #[inline]
+    fn variant_of(name: &[u8]) -> Option<usize> {
+        Self::NAMES.iter().position(|n| n.as_bytes() == name)
+    }
+}
+
+/// Reads a variant name of `T`: literal or referenced text matched by
+/// [`DecodeVariants::variant_of`] when it is one, the general key reader
+/// (identifiers, chunked text, unknown names and their errors) otherwise.
+#[inline]
+fn name_index<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<usize, Error> {
+    let known = r.take_known_text(|name| {
+        let index = T::variant_of(name)?;
+        Some((index, *T::NAMES.get(index)?))
+    });
+    match known {
+        Some(index) => Ok(index),
+        None => variant_index(r, T::NAMES),
+    }
 }
 
 /// Reads a variant name: text (literal or stringref) or an identifier.
 pub(super) fn variant_index(r: &mut Reader<'_>, names: &[&str]) -> Result<usize, Error> {
     let at = r.position();
-    let mut compared = 0;
     let key = match r.peek_head()? {
-        Head::Text(_) | Head::Tag(25 | IDENT) => read_key(r, names, 0, &mut compared)?,
+        Head::Text(_) | Head::Tag(25 | IDENT) => read_key(r, names, 0)?,
         other => return Err(r.unexpected("variant name (text) or a one-entry map", &other, at)),
     };
     match key {
@@ -106,7 +127,7 @@ pub(super) fn read_variant<'de, T: DecodeVariants<'de>>(
 /// A recursive enum passes through this frame once per level, so the
 /// variant's name is read in [`open_variant`], outside the recursion.
 pub fn decode_enum<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
-    let (index, map) = open_variant(r, T::NAMES)?;
+    let (index, map) = open_variant::<T>(r)?;
     let value = read_variant(index, map.is_some(), r)?;
     match map {
         Some((seq, at)) => match seq.finish(r) {
@@ -121,19 +142,19 @@ pub fn decode_enum<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T
 /// map: the variant's index and, for the map form, the map (its payload
 /// comes next) with its offset.
 #[inline(never)]
-fn open_variant(
-    r: &mut Reader<'_>,
-    names: &[&str],
+fn open_variant<'de, T: DecodeVariants<'de>>(
+    r: &mut Reader<'de>,
 ) -> Result<(usize, Option<(Seq, usize)>), Error> {
     let at = r.position();
-    if !matches!(r.peek_head()?, Head::Map(_)) {
-        return Ok((variant_index(r, names)?, None));
+    // Major type 5: a map.
+    if r.peek()? >> 5 != 5 {
+        return Ok((name_index::<T>(r)?, None));
     }
     let mut seq = r.map()?;
     if !seq.next(r)? {
         return Err(Error::new(ErrorKind::BadCount, at));
     }
-    Ok((variant_index(r, names)?, Some((seq, at))))
+    Ok((name_index::<T>(r)?, Some((seq, at))))
 }
 
 /// Reads a sequence of enum values: an array, or a shaped table (tag

@@ -18,22 +18,34 @@ impl<'de> Reader<'de> {
             && self.input.get(self.pos + 1) == Some(&0x19)
     }
 
+    /// The index of the stringref at the current position and the offset
+    /// after it, when the index takes at most two bytes (every table of up
+    /// to 65 536 entries): read from the bytes, without a head parse.
+    #[inline]
+    fn short_reference(&self) -> Option<(u64, usize)> {
+        if !self.at_reference() {
+            return None;
+        }
+        let at = self.pos + 2;
+        match *self.input.get(at)? {
+            b @ 0..=23 => Some((u64::from(b), at + 1)),
+            0x18 => Some((u64::from(*self.input.get(at + 1)?), at + 2)),
+            0x19 => {
+                let index = self.input.get(at + 1..at + 3)?;
+                Some((u64::from(u16::from_be_bytes([index[0], index[1]])), at + 3))
+            }
+            _ => None,
+        }
+    }
+
     /// Consumes a stringref at the current position when it resolves to the
     /// text `expected`: the derive's key fast path inside a namespace, a
     /// byte comparison in place of decoding the key. Consumes nothing
     /// otherwise.
     #[inline]
     pub fn take_reference_to(&mut self, expected: &[u8]) -> bool {
-        if !self.at_reference() {
+        let Some((index, next)) = self.short_reference() else {
             return false;
-        }
-        // Indices below 24 are in the byte after the tag.
-        let (index, next) = match self.input.get(self.pos + 2) {
-            Some(&b @ 0..=23) => (u64::from(b), self.pos + 3),
-            _ => match self.parse_head(self.pos + 2) {
-                Ok((Head::Unsigned(index), next)) => (index, next),
-                _ => return false,
-            },
         };
         match self.strings.get(index) {
             // A key registered from a derived type's constant is that very
@@ -47,6 +59,42 @@ impl<'de> Reader<'de> {
             }
             _ => false,
         }
+    }
+
+    /// Consumes the next text string when `known` recognises its bytes as
+    /// one of the caller's constant names, returning what `known` made of
+    /// it; consumes nothing otherwise (the caller falls back to
+    /// [`Reader::text`]). The derive's variant names take this path: a
+    /// literal of up to 255 bytes or a stringref with a one- or two-byte
+    /// index, matched without a head parse, a UTF-8 check or a `Cow`.
+    /// A matched literal registers the constant, which is byte-for-byte
+    /// the literal, so the stringref table is what [`Reader::str`] builds.
+    #[inline]
+    pub fn take_known_text<T>(
+        &mut self,
+        known: impl FnOnce(&[u8]) -> Option<(T, &'static str)>,
+    ) -> Option<T> {
+        let first = *self.input.get(self.pos)?;
+        let (start, len) = match first {
+            0x60..=0x77 => (self.pos + 1, usize::from(first - 0x60)),
+            0x78 => (self.pos + 2, usize::from(*self.input.get(self.pos + 1)?)),
+            0xd8 => {
+                let (index, next) = self.short_reference()?;
+                let crate::wire::stringref::Entry::Text(text) = self.strings.get(index)? else {
+                    return None;
+                };
+                let (value, _) = known(text.as_bytes())?;
+                self.pos = next;
+                self.references += 1;
+                return Some(value);
+            }
+            _ => return None,
+        };
+        let bytes = self.input.get(start..start + len)?;
+        let (value, text) = known(bytes)?;
+        self.strings.register_text(text);
+        self.pos = start + len;
+        Some(value)
     }
 
     /// Registers a text literal the caller consumed without
