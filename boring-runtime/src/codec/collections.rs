@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use super::map_order::{write_map, write_set};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::grid;
 use crate::profile::DuplicateKeys;
 use crate::wire::{Reader, Sink, Writer};
 
@@ -28,6 +29,25 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
     }
+
+    /// A column of numeric arrays is one grid (RFC 8746 tag 40) of typed
+    /// elements; see [`crate::ext::grid`].
+    fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        grid::encode_column(items, w)
+    }
+
+    fn column_is_typed<'a, I>(items: I) -> bool
+    where
+        Self: 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        grid::column_is_grid(items)
+    }
 }
 
 impl<T: Encode> Encode for VecDeque<T> {
@@ -40,6 +60,15 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         T::decode_vec(r)
+    }
+
+    /// Also reads a grid (RFC 8746 tag 40), the column `Value` writes for
+    /// arrays of one length.
+    fn decode_column(r: &mut Reader<'de>, rows: usize) -> Result<Vec<Self>, Error> {
+        if grid::at_grid(r) {
+            return grid::decode_vecs(r, rows);
+        }
+        super::decode_column_plain(r, rows)
     }
 }
 
@@ -54,6 +83,14 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         T::decode_fixed(r)
+    }
+
+    /// Also reads the grid (RFC 8746 tag 40) that numeric arrays write.
+    fn decode_column(r: &mut Reader<'de>, rows: usize) -> Result<Vec<Self>, Error> {
+        if grid::at_grid(r) {
+            return grid::decode_arrays(r, rows);
+        }
+        super::decode_column_plain(r, rows)
     }
 }
 

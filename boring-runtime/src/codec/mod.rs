@@ -89,17 +89,18 @@ pub trait Decode<'de>: Sized {
     /// Reads one column of a columnar table: any sequence form of `Self`
     /// holding exactly `rows` values.
     fn decode_column(r: &mut Reader<'de>, rows: usize) -> Result<Vec<Self>, Error> {
-        let at = r.position();
-        let values = Self::decode_vec(r)?;
-        if values.len() != rows {
-            return Err(Error::new(
-                crate::error::ErrorKind::BadTagContent {
-                    tag: crate::ext::columns::TAG,
-                },
-                at,
-            ));
-        }
-        Ok(values)
+        decode_column_plain(r, rows)
+    }
+
+    /// Reads the elements of a grid (RFC 8746 tag 40 in a columnar table,
+    /// [`crate::ext::grid`]) into `rows` arrays of `N`: by default one
+    /// column of `rows × N` values, regrouped. Numbers convert a typed
+    /// array straight into the arrays.
+    fn decode_grid<const N: usize>(
+        r: &mut Reader<'de>,
+        rows: usize,
+    ) -> Result<Vec<[Self; N]>, Error> {
+        crate::ext::grid::regroup(r, rows)
     }
 
     /// Reads a sequence of exactly `N` values into an array: a plain array
@@ -130,6 +131,25 @@ where
         item.encode(w)?;
     }
     Ok(())
+}
+
+/// The default of [`Decode::decode_column`]: any sequence form of `T` the
+/// type reads, holding exactly `rows` values.
+pub(crate) fn decode_column_plain<'de, T: Decode<'de>>(
+    r: &mut Reader<'de>,
+    rows: usize,
+) -> Result<Vec<T>, Error> {
+    let at = r.position();
+    let values = T::decode_vec(r)?;
+    if values.len() != rows {
+        return Err(Error::new(
+            crate::error::ErrorKind::BadTagContent {
+                tag: crate::ext::columns::TAG,
+            },
+            at,
+        ));
+    }
+    Ok(values)
 }
 
 /// Reads a plain array of `T`: the default of [`Decode::decode_vec`], for

@@ -5,8 +5,10 @@ use alloc::vec::Vec;
 use crate::codec::collections::decode_fixed_plain;
 use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::grid::regroup;
 use crate::ext::typed::{
-    at_typed, decode_typed_array, decode_typed_vec, ints_fit_typed, write_floats, write_ints,
+    at_typed, decode_typed_array, decode_typed_grid, decode_typed_vec, ints_fit_typed,
+    write_floats, write_ints,
 };
 use crate::wire::{Reader, Sink, Writer};
 
@@ -98,6 +100,17 @@ macro_rules! typed_vec {
                 decode_typed_array(r)
             } else {
                 decode_fixed_plain(r)
+            }
+        }
+
+        fn decode_grid<const N: usize>(
+            r: &mut Reader<'de>,
+            rows: usize,
+        ) -> Result<Vec<[Self; N]>, Error> {
+            if at_typed(r) {
+                decode_typed_grid(r, rows)
+            } else {
+                regroup(r, rows)
             }
         }
     };

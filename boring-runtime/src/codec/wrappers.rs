@@ -84,6 +84,14 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         }
     }
 
+    /// A plain array of values and nulls, or any column form of `T`.
+    fn decode_column(r: &mut Reader<'de>, rows: usize) -> Result<Vec<Self>, Error> {
+        match r.peek_head()? {
+            Head::Array(_) => super::decode_column_plain(r, rows),
+            _ => Ok(T::decode_column(r, rows)?.into_iter().map(Some).collect()),
+        }
+    }
+
     #[inline]
     fn absent() -> Option<Self> {
         Some(None)

@@ -105,6 +105,13 @@ pub struct Exact<I> {
     left: usize,
 }
 
+impl<I> Exact<I> {
+    /// `inner`, which yields exactly `len` items.
+    pub(crate) fn new(inner: I, len: usize) -> Exact<I> {
+        Exact { inner, left: len }
+    }
+}
+
 /// Restores an exact length to an adapter (the caller knows it).
 trait ExactExt: Iterator + Sized {
     fn exact(self) -> Exact<Self> {

@@ -1,5 +1,6 @@
-//! Columnar tables (tag 39653) for `Value`: choosing typed columns on
-//! write, validating and expanding tables on read.
+//! Columnar tables (tag 39653) for `Value`: choosing typed columns (and
+//! grids, RFC 8746 tag 40) on write, validating and expanding tables on
+//! read.
 
 use alloc::vec::Vec;
 use core::mem::size_of;
@@ -10,17 +11,28 @@ use super::shapes::Plan;
 use super::{Float, Value};
 use crate::error::{Error, ErrorKind};
 use crate::ext::columns::TAG;
+use crate::ext::grid::TAG as GRID;
 use crate::ext::typed::{Elem, TypedKind};
 use crate::wire::Reader;
 
 /// How one column of a table is written.
 pub(crate) enum Column<'a> {
-    /// Every row holds an integer and together they fit 64 bits.
-    Ints(Vec<i128>),
-    /// Every row holds a float.
-    Floats(Vec<f64>),
+    /// A typed array, one element per row.
+    Typed(Numbers),
+    /// Every row holds an array of one length (the `usize`, at least 1)
+    /// and their elements, row by row, make a typed array: a grid
+    /// (RFC 8746 tag 40, [`crate::ext::grid`]).
+    Grid(usize, Numbers),
     /// Anything else: one cell per row, `None` where the row lacks the key.
     Plain(Vec<Option<&'a Value>>),
+}
+
+/// The elements of a typed array.
+pub(crate) enum Numbers {
+    /// Integers that together fit 64 bits.
+    Ints(Vec<i128>),
+    /// Floats.
+    Floats(Vec<f64>),
 }
 
 /// Lays out a shaped table's columns; `None` unless at least one column is
@@ -51,19 +63,41 @@ pub(crate) fn plan_columns<'a>(items: &'a [Value], plan: &Plan<'a>) -> Option<Ve
 }
 
 fn classify(cells: Vec<Option<&Value>>) -> Column<'_> {
-    let ints: Option<Vec<i128>> = cells.iter().map(|c| c.and_then(Value::as_i128)).collect();
+    if let Some(numbers) = numbers(cells.iter().copied()) {
+        return Column::Typed(numbers);
+    }
+    if let Some((width, numbers)) = grid(&cells) {
+        return Column::Grid(width, numbers);
+    }
+    Column::Plain(cells)
+}
+
+/// The cells as the elements of a typed array: all integers fitting 64
+/// bits, or all floats (the rules of derived number columns).
+fn numbers<'a>(cells: impl Iterator<Item = Option<&'a Value>> + Clone) -> Option<Numbers> {
+    let ints: Option<Vec<i128>> = cells.clone().map(|c| c.and_then(Value::as_i128)).collect();
     if let Some(ints) = ints {
         let min = ints.iter().copied().min().unwrap_or(0);
         let max = ints.iter().copied().max().unwrap_or(0);
         if Elem::narrowest_int(min, max).is_some() {
-            return Column::Ints(ints);
+            return Some(Numbers::Ints(ints));
         }
     }
-    let floats: Option<Vec<f64>> = cells.iter().map(|c| c.and_then(Value::as_f64)).collect();
-    match floats {
-        Some(floats) => Column::Floats(floats),
-        None => Column::Plain(cells),
+    let floats: Option<Vec<f64>> = cells.map(|c| c.and_then(Value::as_f64)).collect();
+    floats.map(Numbers::Floats)
+}
+
+/// The width and elements of a column whose every cell is an array of one
+/// length, at least 1, with typed elements.
+fn grid(cells: &[Option<&Value>]) -> Option<(usize, Numbers)> {
+    let rows: Option<Vec<&[Value]>> = cells.iter().map(|c| c.and_then(Value::as_array)).collect();
+    let rows = rows?;
+    let width = rows.first()?.len();
+    if width == 0 || rows.iter().any(|row| row.len() != width) {
+        return None;
     }
+    let elements = rows.iter().flat_map(|row| row.iter().map(Some));
+    Some((width, numbers(elements)?))
 }
 
 /// The shape of a checked 39653 table: its row count and, per column, the
@@ -99,19 +133,15 @@ fn check(content: &Value, at: usize, input_len: usize) -> Result<Checked, Error>
                 .iter()
                 .filter(|cell| !matches!(cell, Value::Undefined))
                 .count() as u64,
+            Value::Tag(GRID, content) => {
+                let (width, elements) = grid_column(content, rows).ok_or_else(bad)?;
+                let count = rows.checked_mul(width).ok_or_else(bad)?;
+                check_elements(&elements, count, at)?;
+                rows as u64
+            }
             Value::Tag(tag, content) => {
                 let (kind, bytes) = typed_column(*tag, content).ok_or_else(bad)?;
-                if bytes.len() != rows.checked_mul(kind.elem.width()).ok_or_else(bad)? {
-                    return Err(bad());
-                }
-                // Only binary128 elements can fail to convert.
-                if kind.elem == Elem::F128
-                    && bytes
-                        .chunks_exact(16)
-                        .any(|c| typed_cell(kind, c).is_none())
-                {
-                    return Err(Error::new(ErrorKind::OutOfRange, at));
-                }
+                check_elements(&Elements::Typed(kind, bytes), rows, at)?;
                 rows as u64
             }
             _ => return Err(bad()),
@@ -123,6 +153,79 @@ fn check(content: &Value, at: usize, input_len: usize) -> Result<Checked, Error>
 /// The kind and payload of a typed-array column.
 fn typed_column(tag: u64, content: &Value) -> Option<(TypedKind, &[u8])> {
     Some((TypedKind::from_tag(tag)?, content.as_bytes()?))
+}
+
+/// A grid's elements: a typed array, or a plain array of values.
+enum Elements<'a> {
+    Typed(TypedKind, &'a [u8]),
+    Plain(&'a [Value]),
+}
+
+/// The width and elements of a grid column, `[[rows, width], elements]`
+/// with a width of at least 1.
+fn grid_column(content: &Value, rows: usize) -> Option<(usize, Elements<'_>)> {
+    let [dims, elements] = content.as_array()? else {
+        return None;
+    };
+    let [n, width] = dims.as_array()? else {
+        return None;
+    };
+    let width = usize::try_from(width.as_u64()?).ok()?;
+    if n.as_u64()? != rows as u64 || width == 0 {
+        return None;
+    }
+    let elements = match elements {
+        Value::Array(values) => Elements::Plain(values),
+        Value::Tag(tag, content) => {
+            let (kind, bytes) = typed_column(*tag, content)?;
+            Elements::Typed(kind, bytes)
+        }
+        _ => return None,
+    };
+    Some((width, elements))
+}
+
+/// Checks that a column's elements number exactly `count` and convert.
+fn check_elements(elements: &Elements<'_>, count: usize, at: usize) -> Result<(), Error> {
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    match *elements {
+        Elements::Plain(values) if values.len() == count => Ok(()),
+        Elements::Plain(_) => Err(bad()),
+        Elements::Typed(kind, bytes) => {
+            if bytes.len() != count.checked_mul(kind.elem.width()).ok_or_else(bad)? {
+                return Err(bad());
+            }
+            // Only binary128 elements can fail to convert.
+            if kind.elem == Elem::F128
+                && bytes
+                    .chunks_exact(16)
+                    .any(|c| typed_cell(kind, c).is_none())
+            {
+                return Err(Error::new(ErrorKind::OutOfRange, at));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A checked grid's cells, row by row: arrays of its width. (A grid of
+/// plain elements, which only other writers produce, is copied.)
+fn grid_cells(content: &Value, rows: usize, at: usize) -> Result<Vec<Value>, Error> {
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    let (width, elements) = grid_column(content, rows).ok_or_else(bad)?;
+    let elements: Vec<Value> = match elements {
+        Elements::Plain(values) => values.to_vec(),
+        Elements::Typed(kind, bytes) => bytes
+            .chunks_exact(kind.elem.width())
+            .map(|chunk| {
+                typed_cell(kind, chunk).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let mut elements = elements.into_iter();
+    Ok((0..rows)
+        .map(|_| Value::Array(elements.by_ref().take(width).collect()))
+        .collect())
 }
 
 /// Validates a decoded 39653 table and expands it into an array of maps
@@ -147,10 +250,27 @@ pub(crate) fn expand(content: Value, at: usize, r: &mut Reader<'_>) -> Result<Va
     for (key, &cells) in keys.iter().zip(&present) {
         cost = cost.plus(Footprint::of(key).times(cells));
     }
+    // A grid's cells become arrays: a value per element.
+    for column in &columns {
+        if let Value::Tag(GRID, content) = column {
+            let elements =
+                grid_column(content, rows).map_or(0, |(width, _)| rows.saturating_mul(width));
+            cost = cost.plus(Footprint {
+                bytes: (elements * size_of::<Value>()) as u64,
+                items: elements as u64,
+            });
+        }
+    }
     spend_expansion(r, cost, at)?;
     let mut maps: Vec<Vec<(Value, Value)>> =
         (0..rows).map(|_| Vec::with_capacity(keys.len())).collect();
     for (key, column) in keys.iter().zip(columns) {
+        if let Value::Tag(GRID, content) = &column {
+            for (map, cell) in maps.iter_mut().zip(grid_cells(content, rows, at)?) {
+                map.push((key.clone(), cell));
+            }
+            continue;
+        }
         if let Value::Tag(tag, content) = &column {
             let (kind, bytes) = typed_column(*tag, content).ok_or_else(bad)?;
             let width = kind.elem.width();

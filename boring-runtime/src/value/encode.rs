@@ -2,12 +2,13 @@
 
 use alloc::vec::Vec;
 
-use super::columns::{plan_columns, Column};
+use super::columns::{plan_columns, Column, Numbers};
 use super::shapes::{plan, row_layout};
 use super::{Float, Value};
 use crate::codec::{compare_encoded, fragment, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::ext::columns::TAG as COLUMNS;
+use crate::ext::grid::TAG as GRID;
 use crate::ext::shapes::TAG;
 use crate::ext::typed::{write_floats, write_ints};
 use crate::profile::{FloatPolicy, KeyOrder};
@@ -27,10 +28,10 @@ enum Task<'a> {
     Absent,
     /// A table's row count.
     Count(usize),
-    /// A typed integer column.
-    Ints(Vec<i128>),
-    /// A typed float column.
-    Floats(Vec<f64>),
+    /// A typed column (or a grid's elements).
+    Typed(Numbers),
+    /// A grid's head, `40([[rows, width], `, before its elements.
+    Grid(usize, usize),
 }
 
 impl Encode for Value {
@@ -119,12 +120,20 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 w.u64(n as u64)?;
                 continue;
             }
-            Task::Ints(values) => {
+            Task::Typed(Numbers::Ints(values)) => {
                 write_ints(w, values.into_iter())?;
                 continue;
             }
-            Task::Floats(values) => {
+            Task::Typed(Numbers::Floats(values)) => {
                 write_floats(w, values.into_iter())?;
+                continue;
+            }
+            Task::Grid(rows, width) => {
+                w.tag(GRID)?;
+                w.array(2)?;
+                w.array(2)?;
+                w.u64(rows as u64)?;
+                w.u64(width as u64)?;
                 continue;
             }
             Task::Item(value, depth, free) => (value, depth, free),
@@ -149,8 +158,11 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                     w.array(plan.keys.len())?;
                     for column in table.into_iter().rev() {
                         match column {
-                            Column::Ints(values) => stack.push(Task::Ints(values)),
-                            Column::Floats(values) => stack.push(Task::Floats(values)),
+                            Column::Typed(numbers) => stack.push(Task::Typed(numbers)),
+                            Column::Grid(width, numbers) => {
+                                stack.push(Task::Typed(numbers));
+                                stack.push(Task::Grid(items.len(), width));
+                            }
                             Column::Plain(cells) => {
                                 for cell in cells.iter().rev() {
                                     stack.push(match cell {
