@@ -59,6 +59,16 @@ TYPED = {64: "B", 68: "B", 69: "H", 70: "I", 71: "Q", 72: "b", 77: "h", 78: "i",
          79: "q", 84: "e", 85: "f", 86: "d"}
 
 
+def thaw(x):
+    """cbor2 decodes the arrays inside a tag as tuples; a table's cells are
+    the values they stand for, lists."""
+    if isinstance(x, tuple):
+        return [thaw(y) for y in x]
+    if isinstance(x, dict):
+        return {k: thaw(y) for k, y in x.items()}
+    return x
+
+
 def tag_hook(tag, immutable):  # cbor2 6.x; cbor2 5.x passes (decoder, tag)
     n, v = tag.tag, tag.value
     if n == 39 and isinstance(v, str):  # keyword ":ns/name" or symbol "ns/name"
@@ -67,12 +77,16 @@ def tag_hook(tag, immutable):  # cbor2 6.x; cbor2 5.x passes (decoder, tag)
         return v[1] if v[0] == "clojure/char" else Record(v[0], v[1])
     if n in TYPED and isinstance(v, bytes):  # typed array
         return list(struct.unpack("<%d%s" % (len(v) // struct.calcsize(TYPED[n]), TYPED[n]), v))
+    if n == 40 and len(v) == 2 and len(v[0]) == 2 and isinstance(v[1], (list, tuple)):
+        (rows, k), flat = v  # grid column: [[n, k], n × k elements], row-major
+        return [list(flat[i * k:(i + 1) * k]) for i in range(rows)]
     if n == 39649:  # shaped array: [keys, rows]; undefined or a short row = absent
         keys, rows = v
-        return [{k: x for k, x in zip(keys, row) if x is not cbor2.undefined} for row in rows]
+        return [{k: thaw(x) for k, x in zip(keys, row) if x is not cbor2.undefined}
+                for row in rows]
     if n == 39653:  # columnar table: [keys, n, columns]; undefined = absent
         keys, count, cols = v
-        return [{k: c[i] for k, c in zip(keys, cols) if c[i] is not cbor2.undefined}
+        return [{k: thaw(c[i]) for k, c in zip(keys, cols) if c[i] is not cbor2.undefined}
                 for i in range(count)]
     return tag
 
@@ -114,6 +128,8 @@ def documents():
         "strings": ["abc", "abc", "wxyz", "wxyz", {"name": "abc", "wxyz": b"wxyz"}],
         "columns": cbor2.CBORTag(39653, [[kw("e"), kw("v")], 3, [
             cbor2.CBORTag(64, bytes([1, 2, 3])), ["a", cbor2.undefined, "c"]]]),
+        "grids": [{"pos": [0.5 * i, 1.0, -2.25], "rgb": [i, 2 * i, 255], "id": i}
+                  for i in range(4)],
         "key-order": {1000: "x", "a": "y", -1: 1, b"k": 2, False: 3, 1.5: 4, "aa": [0.0, -0.0]},
     }
 
@@ -185,6 +201,8 @@ def hooks_apply(tally):
     tally.check(model["longs"] == [1, -2, 3] and model["doubles"] == [1.5, -2.5], "hook: typed")
     tally.check(docs["rows"][1] == {Keyword("e"): 101, Keyword("a"): Keyword("user/name"),
                                     Keyword("v"): "person-1"}, "hook: rows")
+    grid = cbor2.CBORTag(40, [[2, 3], cbor2.CBORTag(64, bytes([1, 2, 3, 4, 5, 6]))])
+    tally.check(read(cbor2.dumps(grid)) == [[1, 2, 3], [4, 5, 6]], "hook: grid")
     tally.check(docs["columns"] == [{Keyword("e"): 1, Keyword("v"): "a"}, {Keyword("e"): 2},
                                     {Keyword("e"): 3, Keyword("v"): "c"}], "hook: columns")
     ragged = cbor2.CBORTag(39649, [[kw("a"), kw("b"), kw("c")],
@@ -217,6 +235,11 @@ def main():
             # Only the default and compact profiles open a stringref namespace.
             tally.check(out.startswith(b"\xd9\x01\x00") == (profile in ("default", "compact")),
                         "%s: stringref envelope" % label)
+            if name == "grids":
+                # Under columns, each array column is one tag-40 grid.
+                columns = "--columns" in flags or profile == "compact"
+                tally.check(out.count(b"\xd8\x28\x82\x82\x04\x03") == (2 if columns else 0),
+                            "%s: grid columns" % label)
             if name == "rows":
                 # Columns win over shapes when a column is typed (:e is).
                 columns = "--columns" in flags or profile == "compact"
