@@ -101,7 +101,11 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                                     fields_impl,
                                 )
                             }
-                            None => (map_body(cx, &live), encode_seq(private), fields_impl),
+                            None => {
+                                let size = max_size(cx, &live);
+                                let methods = encode_seq(private);
+                                (map_body(cx, &live), quote!(#methods #size), fields_impl)
+                            }
                         }
                     }
                     Style::Tuple => {
@@ -336,6 +340,42 @@ fn map_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
         } else {
             #private::encode_map(self, __w)
         }
+    }
+}
+
+/// `const MAX_SIZE` for a map of `live`: each key in its longest form
+/// (an identifier's `d8 27`, a nine-byte head) and each value's bound;
+/// nothing when a field is written through `with`, as bytes or in a tag.
+fn max_size(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    if live
+        .iter()
+        .any(|f| f.attrs.with.is_some() || f.attrs.bytes.is_some() || f.attrs.cbor_tag.is_some())
+    {
+        return quote!();
+    }
+    let parts = live.iter().map(|f| {
+        let ty = f.ty;
+        let key = match f.int_key {
+            Some(_) => 9,
+            None => {
+                let len = f.wire.len();
+                let head = match len {
+                    0..=23 => 1,
+                    24..=0xff => 2,
+                    0x100..=0xffff => 3,
+                    _ => 5,
+                };
+                2 + head + len
+            }
+        };
+        quote_spanned! {ty.span()=>
+            #private::Option::Some(#key),
+            <#ty as #private::Encode>::MAX_SIZE,
+        }
+    });
+    quote! {
+        const MAX_SIZE: #private::Option<usize> = #private::bounded_size(&[#(#parts)*]);
     }
 }
 

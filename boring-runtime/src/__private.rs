@@ -1,7 +1,7 @@
 //! The only path generated code uses. Not public API: anything here may
 //! change in any release.
 
-pub use crate::codec::{decode_byte_array, decode_byte_string, Decode, Encode};
+pub use crate::codec::{bounded_size, decode_byte_array, decode_byte_string, Decode, Encode};
 pub use crate::error::{Error, ErrorKind, PathSegment};
 pub use crate::ext::columns::{
     fill_column, next_cell, optional_column, optional_column_is_typed, read_column,

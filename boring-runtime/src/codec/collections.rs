@@ -30,6 +30,15 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
         T::encode_seq(self.iter(), w)
     }
 
+    /// The elements' bound, and a head and a typed-array tag.
+    const MAX_SIZE: Option<usize> = match T::MAX_SIZE {
+        Some(each) => match each.checked_mul(N) {
+            Some(all) => all.checked_add(12),
+            None => None,
+        },
+        None => None,
+    };
+
     /// A column of numeric arrays is one grid (RFC 8746 tag 40) of typed
     /// elements; see [`crate::ext::grid`].
     fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>

@@ -65,6 +65,13 @@ pub trait Encode {
         false
     }
 
+    /// An upper bound on the bytes one value writes under any options,
+    /// for types that have one (numbers, fixed-size arrays of them, derived
+    /// records of such fields). Only a hint: a sequence reserves its
+    /// length times this much output before writing, so that a growable
+    /// buffer is allocated once.
+    const MAX_SIZE: Option<usize> = None;
+
     /// Whether a struct field holding this value is left out of its map
     /// under `#[boring(skip_if_none)]` (true only for `None`).
     #[inline]
@@ -131,6 +138,26 @@ where
         item.encode(w)?;
     }
     Ok(())
+}
+
+/// An upper bound on a map or array whose keys and items are bounded by
+/// `parts` (`None` if one is unbounded): their sum and a head, for
+/// [`Encode::MAX_SIZE`].
+pub const fn bounded_size(parts: &[Option<usize>]) -> Option<usize> {
+    // A head is at most nine bytes.
+    let mut total: usize = 9;
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            Some(n) => match total.checked_add(n) {
+                Some(sum) => total = sum,
+                None => return None,
+            },
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
 }
 
 /// The default of [`Decode::decode_column`]: any sequence form of `T` the

@@ -28,6 +28,9 @@ where
 /// typed arrays.
 macro_rules! typed_layout {
     ($write:ident, $fits:ident, $widen:expr) => {
+        typed_layout!($write, $fits, $widen, encode_array);
+    };
+    ($write:ident, $fits:ident, $widen:expr, $plain:path) => {
         fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
         where
             Self: 'a,
@@ -37,7 +40,7 @@ macro_rules! typed_layout {
             if w.options().typed_arrays && $write(w, items.clone().map($widen))? {
                 return Ok(());
             }
-            encode_array(items, w)
+            $plain(items, w)
         }
 
         fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
@@ -49,7 +52,7 @@ macro_rules! typed_layout {
             if $write(w, items.clone().map($widen))? {
                 return Ok(());
             }
-            encode_array(items, w)
+            $plain(items, w)
         }
 
         fn column_is_typed<'a, I>(items: I) -> bool
@@ -72,9 +75,19 @@ macro_rules! int_seq {
 /// The float layout: `f32` elements when every value survives the round
 /// trip, else `f64`; always typed when there is a value.
 macro_rules! float_seq {
-    ($widen:expr) => {
-        typed_layout!(write_floats, any_value, $widen);
+    ($widen:expr $(, $plain:path)?) => {
+        typed_layout!(write_floats, any_value, $widen $(, $plain)?);
     };
+}
+
+/// A plain array of `f32`s, written three at a time (see
+/// [`Writer::f32_array`]).
+fn f32_array<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+where
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a f32>,
+{
+    w.f32_array(items.copied())
 }
 
 /// Whether there is at least one value (a float column of any values is
@@ -124,6 +137,8 @@ macro_rules! unsigned {
                 w.u64(*self as u64)
             }
 
+            const MAX_SIZE: Option<usize> = Some(9);
+
             int_seq!();
         }
 
@@ -147,6 +162,8 @@ macro_rules! signed {
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 w.i64(*self as i64)
             }
+
+            const MAX_SIZE: Option<usize> = Some(9);
 
             int_seq!();
         }
@@ -200,6 +217,8 @@ impl<'de> Decode<'de> for u128 {
 }
 
 impl Encode for f64 {
+    const MAX_SIZE: Option<usize> = Some(9);
+
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.f64(*self)
@@ -218,12 +237,14 @@ impl<'de> Decode<'de> for f64 {
 }
 
 impl Encode for f32 {
+    const MAX_SIZE: Option<usize> = Some(5);
+
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.f32(*self)
     }
 
-    float_seq!(|v: &f32| f64::from(*v));
+    float_seq!(|v: &f32| f64::from(*v), f32_array);
 }
 
 impl<'de> Decode<'de> for f32 {
@@ -236,6 +257,8 @@ impl<'de> Decode<'de> for f32 {
 }
 
 impl Encode for bool {
+    const MAX_SIZE: Option<usize> = Some(1);
+
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.bool(*self)

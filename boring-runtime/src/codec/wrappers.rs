@@ -39,6 +39,9 @@ impl<T: Encode> Encode for Option<T> {
         }
     }
 
+    /// `None` is one byte, and every bound is at least that.
+    const MAX_SIZE: Option<usize> = T::MAX_SIZE;
+
     fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
     where
         Self: 'a,

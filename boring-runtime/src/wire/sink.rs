@@ -19,6 +19,13 @@ pub trait Sink {
     fn put_prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), ErrorKind> {
         self.put(buf.get(..len).unwrap_or(buf))
     }
+
+    /// A hint that about `additional` more bytes follow: a growable sink
+    /// allocates for them at once instead of doubling its way there.
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        let _ = additional;
+    }
 }
 
 impl Sink for Vec<u8> {
@@ -37,6 +44,11 @@ impl Sink for Vec<u8> {
         self.truncate(end);
         Ok(())
     }
+
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
+    }
 }
 
 impl<S: Sink + ?Sized> Sink for &mut S {
@@ -48,6 +60,11 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline]
     fn put_prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), ErrorKind> {
         (**self).put_prefix(buf, len)
+    }
+
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        (**self).reserve(additional);
     }
 }
 

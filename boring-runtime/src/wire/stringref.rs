@@ -129,7 +129,9 @@ impl<'de> ReadTable<'de> {
 #[derive(Default)]
 pub(crate) struct WriteTable {
     arena: Vec<u8>,
-    spans: Vec<(u32, u32, u64)>,
+    /// Per entry: its text's start and length in `arena`, its index, and
+    /// its hash (kept so that growing `table` hashes nothing again).
+    spans: Vec<(u32, u32, u64, u64)>,
     table: HashTable<u32>,
     next: usize,
     statics: StaticCache,
@@ -166,6 +168,8 @@ impl Default for StaticCache {
 }
 
 const STATIC_SLOTS: usize = 64;
+/// The string table's first allocation, in entries.
+const INITIAL_ENTRIES: usize = 32;
 /// How many slots a lookup probes before it gives up and evicts.
 const STATIC_PROBES: usize = 4;
 /// A cached string that is not in the table and never will be: it was
@@ -276,23 +280,25 @@ impl WriteTable {
         let arena = &self.arena;
         let spans = &self.spans;
         if let Some(&slot) = self.table.find(hash, |&slot| {
-            let (start, len, _) = spans[slot as usize];
+            let (start, len, _, _) = spans[slot as usize];
             &arena[start as usize..(start + len) as usize] == text
         }) {
             return Some(self.spans[slot as usize].2);
         }
         if text.len() >= min_len(self.next) {
+            if self.table.capacity() == 0 {
+                // A namespace that registers one string usually registers
+                // dozens: skip the first few doublings.
+                self.table.reserve(INITIAL_ENTRIES, |_| 0);
+            }
             let start = self.arena.len() as u32;
             self.arena.extend_from_slice(text);
             let slot = self.spans.len() as u32;
             self.spans
-                .push((start, text.len() as u32, self.next as u64));
+                .push((start, text.len() as u32, self.next as u64, hash));
             let spans = &self.spans;
-            let arena = &self.arena;
-            self.table.insert_unique(hash, slot, |&s| {
-                let (start, len, _) = spans[s as usize];
-                hash_bytes(&arena[start as usize..(start + len) as usize])
-            });
+            self.table
+                .insert_unique(hash, slot, |&s| spans[s as usize].3);
             self.next += 1;
         }
         None

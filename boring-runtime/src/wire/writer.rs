@@ -180,6 +180,14 @@ impl<S: Sink> Writer<S> {
         Error::new(kind, self.written)
     }
 
+    /// A hint that about `additional` more bytes follow (see
+    /// [`Sink::reserve`]); sequences of types with an
+    /// [`Encode::MAX_SIZE`](crate::Encode::MAX_SIZE) give it.
+    #[inline]
+    pub fn reserve(&mut self, additional: usize) {
+        self.sink.reserve(additional);
+    }
+
     /// Appends bytes as they are (a pre-encoded item or fragment).
     #[inline]
     pub fn raw(&mut self, bytes: &[u8]) -> Result<(), Error> {
@@ -348,6 +356,33 @@ impl<S: Sink> Writer<S> {
                 self.raw(&[0xf9, a, b])
             }
         }
+    }
+
+    /// A plain array of `f32`s. Under `PreserveWidth` every element is
+    /// `fa` and four bytes, so the head and up to three elements go out as
+    /// one block of at most 16 bytes: a `[f32; 3]` is one write.
+    pub fn f32_array<I: ExactSizeIterator<Item = f32>>(&mut self, values: I) -> Result<(), Error> {
+        let len = values.len();
+        if self.opts.float_policy != FloatPolicy::PreserveWidth || len >= 24 {
+            self.array(len)?;
+            return values.into_iter().try_for_each(|v| self.f32(v));
+        }
+        let mut buf = [0u8; 16];
+        // A head below 24 is one byte.
+        buf[0] = 0x80 | len as u8;
+        let mut n = 1;
+        for v in values {
+            if n + 5 > 16 {
+                self.prefix(&buf, n)?;
+                n = 0;
+            }
+            if let Some(slot) = buf.get_mut(n..n + 5) {
+                let [a, b, c, d] = v.to_bits().to_be_bytes();
+                slot.copy_from_slice(&[0xfa, a, b, c, d]);
+            }
+            n += 5;
+        }
+        self.prefix(&buf, n)
     }
 
     /// `fb` and the eight bytes of `v`, whatever the policy.

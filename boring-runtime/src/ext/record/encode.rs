@@ -168,6 +168,9 @@ where
     {
         return Ok(());
     }
+    if let Some(each) = T::MAX_SIZE {
+        w.reserve(items.len().saturating_mul(each));
+    }
     w.array(items.len())?;
     for item in items {
         item.encode(w)?;
