@@ -476,6 +476,29 @@ fn map_body(
         .collect();
     let value = construct(&path, Style::Named, fields, values);
     if spread.is_empty() && ignore.is_none() {
+        // Fields in declaration order, as our encoder writes them, are read
+        // straight through: each key compared against its constant bytes,
+        // each value read into its slot (which is still empty). The first
+        // key out of order hands the rest of the map to the general loop.
+        let steps = live.iter().map(|(i, f)| {
+            let slot = slot_name(*i);
+            let wire = &f.wire;
+            let read = dx.read_fn(f);
+            quote_spanned! {f.ty.span()=>
+                match #private::in_order(__r, &mut __entries, #i, |__r| {
+                    #private::expect_key(__r, #shape, #i)
+                }) {
+                    #private::Result::Ok(true) => match (#read)(__r) {
+                        #private::Result::Ok(__v) => #slot = #private::Option::Some(__v),
+                        #private::Result::Err(__e) => {
+                            return #private::Result::Err(__e.in_field(#wire));
+                        }
+                    },
+                    #private::Result::Ok(false) => {}
+                    #private::Result::Err(__e) => return #private::Result::Err(__e),
+                }
+            }
+        });
         // The key expected next is compared against its constant bytes:
         // one arm per field, so each comparison folds to the key's length.
         let expects = live
@@ -484,8 +507,11 @@ fn map_body(
         return quote! {
             let __at = __r.position();
             #(#decls)*
-            #private::decode_entries(
+            let mut __entries = #private::Entries::open(__r)?;
+            #(#steps)*
+            #private::finish_entries(
                 __r,
+                __entries,
                 #shape,
                 |__r, __hint| match __hint {
                     #(#expects)*

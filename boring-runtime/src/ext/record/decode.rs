@@ -203,33 +203,119 @@ fn other_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Result<Option<us
     }
 }
 
+/// A map being read by generated code: fields taken in declaration order
+/// by [`in_order`] while the input follows it, then the rest by
+/// [`finish_entries`].
+#[derive(Debug)]
+pub struct Entries {
+    seq: Seq,
+    /// The field expected next.
+    hint: usize,
+    /// An entry was opened whose key was not the expected one: it is
+    /// still unread.
+    open: bool,
+    /// The map ended.
+    ended: bool,
+}
+
+impl Entries {
+    /// Opens a map.
+    #[inline]
+    pub fn open(r: &mut Reader<'_>) -> Result<Entries, Error> {
+        match r.map() {
+            Ok(seq) => Ok(Entries {
+                seq,
+                hint: 0,
+                open: false,
+                ended: false,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// One step of reading a map in declaration order: when field `i` is the
+/// one expected, opens the next entry and consumes its key if it is field
+/// `i`'s (`expect`, the key's constant bytes). `Ok(true)`: the caller reads
+/// field `i`'s value. Once an entry's key is another, or the map ends,
+/// every later step answers `false` and [`finish_entries`] takes over.
+#[inline(always)]
+pub fn in_order<'de>(
+    r: &mut Reader<'de>,
+    entries: &mut Entries,
+    i: usize,
+    expect: impl FnOnce(&mut Reader<'de>) -> bool,
+) -> Result<bool, Error> {
+    if entries.hint != i {
+        return Ok(false);
+    }
+    match entries.seq.next(r) {
+        Ok(true) => {}
+        Ok(false) => {
+            entries.ended = true;
+            return Ok(false);
+        }
+        Err(e) => return Err(e),
+    }
+    if expect(r) {
+        entries.hint = i + 1;
+        Ok(true)
+    } else {
+        entries.open = true;
+        Ok(false)
+    }
+}
+
 /// Reads a map of `shape`'s fields in any order, as the derive calls it for
 /// a struct: `expect(r, i)` consumes the key of field `i` when it is next
 /// (generated with the key's constant bytes), and anything else goes
 /// through the general key reader ([`other_key`], out of line).
+#[inline]
+pub fn decode_entries<'de>(
+    r: &mut Reader<'de>,
+    shape: &Shape,
+    expect: impl FnMut(&mut Reader<'de>, usize) -> bool,
+    fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    match Entries::open(r) {
+        Ok(entries) => finish_entries(r, entries, shape, expect, fill),
+        Err(e) => Err(e),
+    }
+}
+
+/// The entries [`in_order`] did not take: keys in any order, as
+/// [`decode_entries`] reads them.
 ///
 /// Decoding a recursive type passes through this frame once per level, so
 /// it holds only the loop state, and matches stand where `?` would: in an
 /// unoptimised build each `?` keeps temporaries of its own in the frame.
 #[inline]
 #[allow(clippy::question_mark)]
-pub fn decode_entries<'de>(
+pub fn finish_entries<'de>(
     r: &mut Reader<'de>,
+    entries: Entries,
     shape: &Shape,
     mut expect: impl FnMut(&mut Reader<'de>, usize) -> bool,
     mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut seq = match r.map() {
-        Ok(seq) => seq,
-        Err(e) => return Err(e),
-    };
-    let mut hint = 0;
+    if entries.ended {
+        return Ok(());
+    }
+    let Entries {
+        mut seq,
+        mut hint,
+        mut open,
+        ..
+    } = entries;
     loop {
-        match seq.next(r) {
-            Ok(true) => {}
-            Ok(false) => return Ok(()),
-            Err(e) => return Err(e),
+        if !open {
+            match seq.next(r) {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(e) => return Err(e),
+            }
         }
+        open = false;
         let field = if expect(r, hint) {
             hint
         } else {

@@ -164,6 +164,11 @@ impl<'de> Reader<'de> {
     /// `true` or `false`.
     pub fn bool(&mut self) -> Result<bool, Error> {
         let at = self.pos;
+        // `f4` and `f5` without the general head parser.
+        if let Some(&b @ (0xf4 | 0xf5)) = self.input.get(at) {
+            self.pos = at + 1;
+            return Ok(b == 0xf5);
+        }
         match self.head()? {
             Head::Simple(Simple::Bool(b)) => Ok(b),
             other => Err(self.unexpected("boolean", &other, at)),
@@ -179,6 +184,10 @@ impl<'de> Reader<'de> {
     /// Consumes `null` or `undefined`.
     pub fn null(&mut self) -> Result<(), Error> {
         let at = self.pos;
+        if self.peek_null() {
+            self.pos = at + 1;
+            return Ok(());
+        }
         match self.head()? {
             Head::Simple(Simple::Null | Simple::Undefined) => Ok(()),
             other => Err(self.unexpected("null", &other, at)),

@@ -18,6 +18,25 @@ impl<'de> Reader<'de> {
             && self.input.get(self.pos + 1) == Some(&0x19)
     }
 
+    /// Consumes the head of a definite text string shorter than 256 bytes
+    /// (one or two bytes: most text), returning its length; consumes
+    /// nothing for any other item.
+    #[inline]
+    fn short_text_head(&mut self) -> Option<u64> {
+        match *self.input.get(self.pos)? {
+            b @ 0x60..=0x77 => {
+                self.pos += 1;
+                Some(u64::from(b - 0x60))
+            }
+            0x78 => {
+                let len = *self.input.get(self.pos + 1)?;
+                self.pos += 2;
+                Some(u64::from(len))
+            }
+            _ => None,
+        }
+    }
+
     /// The index of the stringref at the current position and the offset
     /// after it, when the index takes at most two bytes (every table of up
     /// to 65 536 entries): read from the bytes, without a head parse.
@@ -108,10 +127,18 @@ impl<'de> Reader<'de> {
     /// Resolves the stringref at the current position.
     pub(super) fn reference(&mut self) -> Result<crate::wire::stringref::Entry<'de>, Error> {
         let at = self.pos;
-        self.pos += 2;
-        let index = match self.head()? {
-            Head::Unsigned(i) => i,
-            _ => return Err(Error::new(ErrorKind::BadTagContent { tag: 25 }, at)),
+        let index = match self.short_reference() {
+            Some((index, next)) => {
+                self.pos = next;
+                index
+            }
+            None => {
+                self.pos += 2;
+                match self.head()? {
+                    Head::Unsigned(i) => i,
+                    _ => return Err(Error::new(ErrorKind::BadTagContent { tag: 25 }, at)),
+                }
+            }
         };
         let entry = self
             .strings
@@ -160,6 +187,9 @@ impl<'de> Reader<'de> {
             return self.text_reference();
         }
         let at = self.pos;
+        if let Some(len) = self.short_text_head() {
+            return self.text_literal(len, at);
+        }
         match self.head()? {
             Head::Text(Some(len)) => self.text_literal(len, at),
             Head::Text(None) => Err(Error::new(
@@ -187,9 +217,12 @@ impl<'de> Reader<'de> {
     /// when it had to be joined from chunks.
     pub fn text(&mut self) -> Result<Cow<'de, str>, Error> {
         if self.at_reference() {
-            return self.str().map(Cow::Borrowed);
+            return self.text_reference().map(Cow::Borrowed);
         }
         let at = self.pos;
+        if let Some(len) = self.short_text_head() {
+            return self.text_literal(len, at).map(Cow::Borrowed);
+        }
         match self.head()? {
             Head::Text(Some(len)) => self.text_literal(len, at).map(Cow::Borrowed),
             Head::Text(None) => {
