@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::Error;
+use crate::ext::columns::somes;
 use crate::wire::{Head, Reader, Sink, Writer};
 
 /// `None` is `null`; decoding accepts `null` or `undefined` for `None`, and
@@ -33,7 +34,7 @@ impl<T: Encode> Encode for Option<T> {
         S: Sink,
         I: ExactSizeIterator<Item = &'a Self> + Clone,
     {
-        match Somes::new(items.clone()) {
+        match somes(items.clone()) {
             Some(values) => T::encode_seq(values, w),
             None => encode_array(items, w),
         }
@@ -48,7 +49,7 @@ impl<T: Encode> Encode for Option<T> {
         S: Sink,
         I: ExactSizeIterator<Item = &'a Self> + Clone,
     {
-        match Somes::new(items.clone()) {
+        match somes(items.clone()) {
             Some(values) => T::encode_column(values, w),
             None => encode_array(items, w),
         }
@@ -59,7 +60,7 @@ impl<T: Encode> Encode for Option<T> {
         Self: 'a,
         I: ExactSizeIterator<Item = &'a Self> + Clone,
     {
-        Somes::new(items).is_some_and(T::column_is_typed)
+        somes(items).is_some_and(T::column_is_typed)
     }
 
     #[inline]
@@ -100,40 +101,6 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         Some(None)
     }
 }
-
-/// The values of a sequence of options known to hold no `None`.
-#[derive(Clone)]
-struct Somes<I> {
-    inner: I,
-    left: usize,
-}
-
-impl<'a, T: 'a, I: ExactSizeIterator<Item = &'a Option<T>> + Clone> Somes<I> {
-    /// `None` when some item is `None`.
-    fn new(items: I) -> Option<Self> {
-        let left = items.len();
-        items
-            .clone()
-            .all(|item| item.is_some())
-            .then_some(Somes { inner: items, left })
-    }
-}
-
-impl<'a, T: 'a, I: Iterator<Item = &'a Option<T>>> Iterator for Somes<I> {
-    type Item = &'a T;
-
-    fn next(&mut self) -> Option<&'a T> {
-        let item = self.inner.find_map(Option::as_ref)?;
-        self.left -= 1;
-        Some(item)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
-impl<'a, T: 'a, I: Iterator<Item = &'a Option<T>>> ExactSizeIterator for Somes<I> {}
 
 macro_rules! pointer {
     ($($ptr:ident),*) => {$(

@@ -75,8 +75,8 @@ where
     S: Sink,
     I: ExactSizeIterator<Item = &'a Option<T>> + Clone,
 {
-    if items.clone().all(Option::is_some) {
-        return T::encode_column(items.filter_map(Option::as_ref).exact(), w);
+    if let Some(values) = somes(items.clone()) {
+        return T::encode_column(values, w);
     }
     w.array(items.len())?;
     for item in items {
@@ -94,8 +94,25 @@ where
     T: Encode + 'a,
     I: ExactSizeIterator<Item = &'a Option<T>> + Clone,
 {
-    items.clone().all(Option::is_some)
-        && T::column_is_typed(items.filter_map(Option::as_ref).exact())
+    somes(items).is_some_and(T::column_is_typed)
+}
+
+/// The values of a sequence of options, with its exact length.
+pub(crate) type Somes<'a, T, I> =
+    Exact<core::iter::FilterMap<I, fn(&'a Option<T>) -> Option<&'a T>>>;
+
+/// The values of options, as an iterator of known length, when none of
+/// them is `None`.
+pub(crate) fn somes<'a, T: 'a, I>(items: I) -> Option<Somes<'a, T, I>>
+where
+    I: ExactSizeIterator<Item = &'a Option<T>> + Clone,
+{
+    let len = items.len();
+    let values: fn(&'a Option<T>) -> Option<&'a T> = Option::as_ref;
+    items
+        .clone()
+        .all(Option::is_some)
+        .then(|| Exact::new(items.filter_map(values), len))
 }
 
 /// An iterator of known length whose adapter lost `ExactSizeIterator`.
@@ -111,16 +128,6 @@ impl<I> Exact<I> {
         Exact { inner, left: len }
     }
 }
-
-/// Restores an exact length to an adapter (the caller knows it).
-trait ExactExt: Iterator + Sized {
-    fn exact(self) -> Exact<Self> {
-        let left = self.size_hint().1.unwrap_or(0);
-        Exact { inner: self, left }
-    }
-}
-
-impl<I: Iterator> ExactExt for I {}
 
 impl<I: Iterator> Iterator for Exact<I> {
     type Item = I::Item;

@@ -425,31 +425,6 @@ fn convert_all<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut [T]) -> 
     }
 }
 
-/// One element of a little-endian (or one-byte) typed array converted to
-/// `T` without the detour through `i128`; other arrays through [`element`].
-#[inline]
-fn convert_one<T: TypedTarget>(kind: TypedKind, chunk: &[u8]) -> Option<T> {
-    fn le<const W: usize>(chunk: &[u8]) -> Option<[u8; W]> {
-        chunk.try_into().ok()
-    }
-    if !kind.little_endian && kind.elem.width() > 1 {
-        return element(kind, chunk).and_then(T::from_number);
-    }
-    match kind.elem {
-        Elem::U8 | Elem::U8Clamped => T::from_u64(u64::from(*chunk.first()?)),
-        Elem::I8 => T::from_i64(i64::from(*chunk.first()? as i8)),
-        Elem::U16 => T::from_u64(u64::from(u16::from_le_bytes(le(chunk)?))),
-        Elem::I16 => T::from_i64(i64::from(i16::from_le_bytes(le(chunk)?))),
-        Elem::U32 => T::from_u64(u64::from(u32::from_le_bytes(le(chunk)?))),
-        Elem::I32 => T::from_i64(i64::from(i32::from_le_bytes(le(chunk)?))),
-        Elem::U64 => T::from_u64(u64::from_le_bytes(le(chunk)?)),
-        Elem::I64 => T::from_i64(i64::from_le_bytes(le(chunk)?)),
-        Elem::F32 => T::from_f32(f32::from_le_bytes(le(chunk)?)),
-        Elem::F64 => T::from_f64(f64::from_le_bytes(le(chunk)?)),
-        Elem::F16 | Elem::F128 => element(kind, chunk).and_then(T::from_number),
-    }
-}
-
 /// [`convert_all`] element by element through [`element`]: big-endian
 /// arrays and the float widths Rust has no type for.
 fn convert_each<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut [T]) -> bool {
@@ -468,19 +443,37 @@ fn convert_each<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut [T]) ->
 pub fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec<T>, Error> {
     let at = r.position();
     let (kind, bytes) = read_typed(r)?;
-    let width = kind.elem.width();
-    let count = bytes.len() / width;
-    r.charge(count as u64)?;
-    // A one-byte element may widen into a sixteen-byte number.
-    r.charge_output(count.saturating_mul(core::mem::size_of::<T>()))
-        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))?;
+    let count = bytes.len() / kind.elem.width();
+    charge_elements::<T>(r, count, at)?;
     // Allocated once, zeroed (which fresh pages already are), then
     // converted into in one pass.
     let mut out = alloc::vec![T::ZERO; count];
-    if !convert_all(kind, bytes, &mut out) {
-        return Err(Error::new(ErrorKind::OutOfRange, at));
-    }
+    convert_into(kind, bytes, &mut out, at)?;
     Ok(out)
+}
+
+/// Charges `count` elements converted to `T` to the item and output
+/// budgets, before anything is allocated for them (a one-byte element may
+/// widen into a sixteen-byte number).
+fn charge_elements<T>(r: &mut Reader<'_>, count: usize, at: usize) -> Result<(), Error> {
+    r.charge(count as u64)?;
+    r.charge_output(count.saturating_mul(core::mem::size_of::<T>()))
+        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))
+}
+
+/// [`convert_all`], with an element that does not fit as
+/// [`ErrorKind::OutOfRange`] at `at`.
+fn convert_into<T: TypedTarget>(
+    kind: TypedKind,
+    bytes: &[u8],
+    out: &mut [T],
+    at: usize,
+) -> Result<(), Error> {
+    if convert_all(kind, bytes, out) {
+        Ok(())
+    } else {
+        Err(Error::new(ErrorKind::OutOfRange, at))
+    }
 }
 
 /// Decodes a typed array of `rows × N` elements into `rows` arrays of `N`,
@@ -503,13 +496,9 @@ pub fn decode_typed_grid<T: TypedTarget, const N: usize>(
                 at,
             )
         })?;
-    r.charge(count as u64)?;
-    r.charge_output(count.saturating_mul(core::mem::size_of::<T>()))
-        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))?;
+    charge_elements::<T>(r, count, at)?;
     let mut out = alloc::vec![[T::ZERO; N]; rows];
-    if !convert_all(kind, bytes, out.as_flattened_mut()) {
-        return Err(Error::new(ErrorKind::OutOfRange, at));
-    }
+    convert_into(kind, bytes, out.as_flattened_mut(), at)?;
     Ok(out)
 }
 
@@ -521,17 +510,13 @@ pub fn decode_typed_array<T: TypedTarget, const N: usize>(
 ) -> Result<[T; N], Error> {
     let at = r.position();
     let (kind, bytes) = read_typed(r)?;
-    let width = kind.elem.width();
-    if bytes.len() != N * width {
+    if bytes.len() != N * kind.elem.width() {
         return Err(Error::new(ErrorKind::BadCount, at));
     }
     r.charge(N as u64)?;
-    let mut slots: [Option<T>; N] = core::array::from_fn(|_| None);
-    for (slot, chunk) in slots.iter_mut().zip(bytes.chunks_exact(width)) {
-        let value = convert_one(kind, chunk);
-        *slot = Some(value.ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?);
-    }
-    Ok(crate::codec::collections::filled(slots))
+    let mut out = [T::ZERO; N];
+    convert_into(kind, bytes, &mut out, at)?;
+    Ok(out)
 }
 
 /// Whether the next item is a typed array.

@@ -23,16 +23,18 @@ impl<'de> Reader<'de> {
     /// nothing for any other item.
     #[inline]
     fn short_text_head(&mut self) -> Option<u64> {
+        let (start, len) = self.short_text()?;
+        self.pos = start;
+        Some(len as u64)
+    }
+
+    /// The payload offset and length of the definite text string at the
+    /// current position when it is shorter than 256 bytes; nothing consumed.
+    #[inline]
+    fn short_text(&self) -> Option<(usize, usize)> {
         match *self.input.get(self.pos)? {
-            b @ 0x60..=0x77 => {
-                self.pos += 1;
-                Some(u64::from(b - 0x60))
-            }
-            0x78 => {
-                let len = *self.input.get(self.pos + 1)?;
-                self.pos += 2;
-                Some(u64::from(len))
-            }
+            b @ 0x60..=0x77 => Some((self.pos + 1, usize::from(b - 0x60))),
+            0x78 => Some((self.pos + 2, usize::from(*self.input.get(self.pos + 1)?))),
             _ => None,
         }
     }
@@ -93,21 +95,15 @@ impl<'de> Reader<'de> {
         &mut self,
         known: impl FnOnce(&[u8]) -> Option<(T, &'static str)>,
     ) -> Option<T> {
-        let first = *self.input.get(self.pos)?;
-        let (start, len) = match first {
-            0x60..=0x77 => (self.pos + 1, usize::from(first - 0x60)),
-            0x78 => (self.pos + 2, usize::from(*self.input.get(self.pos + 1)?)),
-            0xd8 => {
-                let (index, next) = self.short_reference()?;
-                let crate::wire::stringref::Entry::Text(text) = self.strings.get(index)? else {
-                    return None;
-                };
-                let (value, _) = known(text.as_bytes())?;
-                self.pos = next;
-                self.references += 1;
-                return Some(value);
-            }
-            _ => return None,
+        let Some((start, len)) = self.short_text() else {
+            let (index, next) = self.short_reference()?;
+            let crate::wire::stringref::Entry::Text(text) = self.strings.get(index)? else {
+                return None;
+            };
+            let (value, _) = known(text.as_bytes())?;
+            self.pos = next;
+            self.references += 1;
+            return Some(value);
         };
         let bytes = self.input.get(start..start + len)?;
         let (value, text) = known(bytes)?;
