@@ -252,10 +252,25 @@ impl WriteTable {
         if text.len() < min_len(0) {
             return None;
         }
-        let (ptr, len) = (text.as_ptr() as usize, text.len());
-        if let Some(known) = self.statics.get(ptr, len) {
-            return known;
+        match self.cached_static(text) {
+            Some(known) => known,
+            None => self.first_static(text),
         }
+    }
+
+    /// What the address cache knows of a `'static` string: `Some(Some(i))`
+    /// a reference, `Some(None)` a literal for good, `None` not cached.
+    #[inline]
+    fn cached_static(&self, text: &'static str) -> Option<Option<u64>> {
+        self.statics.get(text.as_ptr() as usize, text.len())
+    }
+
+    /// [`WriteTable::static_text`] for a string the cache does not hold:
+    /// the table's answer, remembered by address. Kept out of line so that
+    /// the cached path inlines into each key write.
+    #[inline(never)]
+    fn first_static(&mut self, text: &'static str) -> Option<u64> {
+        let (ptr, len) = (text.as_ptr() as usize, text.len());
         let before = self.next;
         let found = self.text(text.as_bytes());
         let index = match found {

@@ -426,9 +426,13 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A `'static` text string (a derived type's key): like [`Writer::str`],
-    /// but the stringref lookup is by address, without hashing.
-    #[inline]
+    /// but the stringref lookup is by address, without hashing. Always
+    /// inlined: with the constant key of a derived type, the length tests
+    /// fold away and a key seen before costs one probe and one write.
+    #[inline(always)]
     pub fn static_str(&mut self, v: &'static str) -> Result<(), Error> {
+        // Keys are constants: the length test folds away, and a key seen
+        // before costs one cache probe and one write.
         if self.in_namespace {
             if let Some(index) = self.strings.static_text(v) {
                 return self.reference(index);
