@@ -313,6 +313,7 @@ fn map_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let shape = shape::name(None);
     let mut counts = Vec::new();
     let mut entries = Vec::new();
+    let mut plain_entries = Vec::new();
     for (i, f) in live.iter().enumerate() {
         let member = &f.member;
         let access = quote!(&self.#member);
@@ -321,21 +322,33 @@ fn map_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
             #private::encode_key(__w, #shape, #i)?;
             #write?;
         };
+        let plain_entry = quote! {
+            #private::encode_plain_key(__w, #shape, #i)?;
+            #write?;
+        };
         match present(cx, f, &access) {
             Some(p) => {
                 counts.push(quote!(usize::from(#p)));
                 entries.push(quote!(if #p { #entry }));
+                plain_entries.push(quote!(if #p { #plain_entry }));
             }
             None => {
                 counts.push(quote!(1usize));
                 entries.push(entry);
+                plain_entries.push(plain_entry);
             }
         }
     }
+    // Two runs, chosen once per value: keys as constant bytes, or through
+    // the stringref table when a namespace is open.
     quote! {
         if #private::in_declaration_order(__w) {
             __w.map(0usize #(+ #counts)*)?;
-            #(#entries)*
+            if #private::keys_are_plain(__w) {
+                #(#plain_entries)*
+            } else {
+                #(#entries)*
+            }
             #private::Result::Ok(())
         } else {
             #private::encode_map(self, __w)

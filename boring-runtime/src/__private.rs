@@ -12,10 +12,10 @@ pub use crate::ext::record::{
     decode_internal, decode_map, decode_map_ext, decode_map_with, decode_record, decode_unit,
     decode_untagged, decode_vec, encode_adjacent, encode_enum, encode_enum_ids, encode_enum_seq,
     encode_in_tag, encode_internal, encode_key, encode_map, encode_map_tagged, encode_map_with,
-    encode_record, encode_seq, encode_untagged, expect_key, fill, finish_entries, has_int_keys,
-    header, header_len, in_declaration_order, in_order, key_offsets, key_order, map_vec,
-    no_variant, require, require_payload, take, take_bytes, unit_payload, DecodeBytes,
-    DecodeFields, DecodeFlat, DecodeVariants, EncodeBytes, EncodeFields, EncodeFlat,
+    encode_plain_key, encode_record, encode_seq, encode_untagged, expect_key, fill, finish_entries,
+    has_int_keys, header, header_len, in_declaration_order, in_order, key_offsets, key_order,
+    keys_are_plain, map_vec, no_variant, require, require_payload, take, take_bytes, unit_payload,
+    DecodeBytes, DecodeFields, DecodeFlat, DecodeVariants, EncodeBytes, EncodeFields, EncodeFlat,
     EncodeVariants, Entries, KeySpec, Shape, TupleReader,
 };
 pub use crate::wire::{Head, Reader, Seq, Sink, Writer};

@@ -183,6 +183,16 @@ impl StaticCache {
         (mixed >> 58) as usize
     }
 
+    /// The index cached in a string's home slot, the one probe a key write
+    /// inlines: `Some(Some(i))` a reference, `Some(None)` a literal that
+    /// never becomes one, `None` not there (maybe in a later slot).
+    #[inline(always)]
+    fn at_home(&self, ptr: usize, len: usize) -> Option<Option<u64>> {
+        let slot = self.slots.get(Self::home(ptr, len))?;
+        (slot.generation == self.generation && slot.ptr == ptr && slot.len == len)
+            .then_some((slot.index != NEVER).then_some(slot.index))
+    }
+
     /// The cached index of a string: `Some(Some(i))` a reference, `Some(None)`
     /// a literal that never becomes one, `None` not cached.
     #[inline]
@@ -246,31 +256,15 @@ impl WriteTable {
 
     /// [`WriteTable::text`] for a `'static` string, answered from the
     /// address cache when the string was seen before in this namespace.
-    #[inline]
     pub fn static_text(&mut self, text: &'static str) -> Option<u64> {
         // Below the first threshold a string never enters the table.
         if text.len() < min_len(0) {
             return None;
         }
-        match self.cached_static(text) {
-            Some(known) => known,
-            None => self.first_static(text),
-        }
-    }
-
-    /// What the address cache knows of a `'static` string: `Some(Some(i))`
-    /// a reference, `Some(None)` a literal for good, `None` not cached.
-    #[inline]
-    fn cached_static(&self, text: &'static str) -> Option<Option<u64>> {
-        self.statics.get(text.as_ptr() as usize, text.len())
-    }
-
-    /// [`WriteTable::static_text`] for a string the cache does not hold:
-    /// the table's answer, remembered by address. Kept out of line so that
-    /// the cached path inlines into each key write.
-    #[inline(never)]
-    fn first_static(&mut self, text: &'static str) -> Option<u64> {
         let (ptr, len) = (text.as_ptr() as usize, text.len());
+        if let Some(known) = self.statics.get(ptr, len) {
+            return known;
+        }
         let before = self.next;
         let found = self.text(text.as_bytes());
         let index = match found {
@@ -280,6 +274,14 @@ impl WriteTable {
         };
         self.statics.put(ptr, len, index);
         found
+    }
+
+    /// What the address cache's home slot knows of a `'static` string of
+    /// at least [`min_len`]`(0)` bytes (see [`StaticCache::at_home`]); the
+    /// common answer for a derived type's keys, cheap enough to inline.
+    #[inline(always)]
+    pub fn static_at_home(&self, text: &'static str) -> Option<Option<u64>> {
+        self.statics.at_home(text.as_ptr() as usize, text.len())
     }
 
     /// The index of `text` if it was registered earlier in this namespace;

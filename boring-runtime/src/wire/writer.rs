@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::float::{f64_to_f16_exact, f64_to_f32_exact};
 use super::head::{encode_head, Major};
 use super::sink::Sink;
-use super::stringref::WriteTable;
+use super::stringref::{min_len, WriteTable};
 use crate::codec::Encode;
 use crate::error::{Error, ErrorKind};
 use crate::profile::{FloatPolicy, Options, Profile, Resolved};
@@ -370,6 +370,18 @@ impl<S: Sink> Writer<S> {
         let mut buf = [0u8; 16];
         // A head below 24 is one byte.
         buf[0] = 0x80 | len as u8;
+        if len <= 3 {
+            // One block: a loop of at most three steps with no flush test,
+            // which the compiler unrolls (vectors and normals are `[f32; 3]`).
+            for (k, v) in values.take(3).enumerate() {
+                let at = 1 + 5 * k;
+                if let Some(slot) = buf.get_mut(at..at + 5) {
+                    let [a, b, c, d] = v.to_bits().to_be_bytes();
+                    slot.copy_from_slice(&[0xfa, a, b, c, d]);
+                }
+            }
+            return self.prefix(&buf, 1 + 5 * len);
+        }
         let mut n = 1;
         for v in values {
             if n + 5 > 16 {
@@ -427,17 +439,34 @@ impl<S: Sink> Writer<S> {
 
     /// A `'static` text string (a derived type's key): like [`Writer::str`],
     /// but the stringref lookup is by address, without hashing. Always
-    /// inlined: with the constant key of a derived type, the length tests
-    /// fold away and a key seen before costs one probe and one write.
+    /// inlined: with a derived type's constant key the length tests fold
+    /// away, and a key seen before costs one cache probe and one write;
+    /// everything else is out of line.
     #[inline(always)]
     pub fn static_str(&mut self, v: &'static str) -> Result<(), Error> {
-        // Keys are constants: the length test folds away, and a key seen
-        // before costs one cache probe and one write.
-        if self.in_namespace {
-            if let Some(index) = self.strings.static_text(v) {
-                return self.reference(index);
-            }
+        if self.in_namespace && v.len() >= min_len(0) {
+            return match self.strings.static_at_home(v) {
+                Some(Some(index)) => self.reference(index),
+                Some(None) => self.text_literal(v),
+                None => self.static_str_lookup(v),
+            };
         }
+        self.text_literal(v)
+    }
+
+    /// [`Writer::static_str`] past the home slot: the rest of the address
+    /// cache, then the table.
+    #[inline(never)]
+    fn static_str_lookup(&mut self, v: &'static str) -> Result<(), Error> {
+        match self.strings.static_text(v) {
+            Some(index) => self.reference(index),
+            None => self.text_literal(v),
+        }
+    }
+
+    /// A text string written as it is, with no stringref bookkeeping.
+    #[inline(always)]
+    fn text_literal(&mut self, v: &str) -> Result<(), Error> {
         self.head(Major::Text, v.len() as u64)?;
         self.raw(v.as_bytes())
     }

@@ -70,6 +70,21 @@ pub fn encode_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result
     write_key(w, shape, i)
 }
 
+/// Writes field `i`'s key as its precomputed bytes, when
+/// [`keys_are_plain`] says no string table is open.
+#[inline(always)]
+pub fn encode_plain_key<S: Sink>(w: &mut Writer<S>, shape: &Shape, i: usize) -> Result<(), Error> {
+    w.raw(shape.key(i))
+}
+
+/// Whether keys are written as their precomputed bytes (no stringref
+/// namespace is open): the derive then writes a struct's entries with no
+/// per-key test.
+#[inline]
+pub fn keys_are_plain<S: Sink>(w: &Writer<S>) -> bool {
+    !w.stringref_active()
+}
+
 /// Whether the writer's profile writes map keys in declaration order (every
 /// profile but the sorted ones): the derive then writes a struct's entries
 /// in one straight run.
