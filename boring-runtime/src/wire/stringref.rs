@@ -169,7 +169,9 @@ impl Default for StaticCache {
 
 const STATIC_SLOTS: usize = 64;
 /// The string table's first allocation, in entries.
-const INITIAL_ENTRIES: usize = 32;
+const INITIAL_ENTRIES: usize = 64;
+/// The arena's first allocation, in bytes per initial entry.
+const INITIAL_TEXT: usize = 16;
 /// How many slots a lookup probes before it gives up and evicts.
 const STATIC_PROBES: usize = 4;
 /// A cached string that is not in the table and never will be: it was
@@ -305,8 +307,10 @@ impl WriteTable {
         if text.len() >= min_len(self.next) {
             if self.table.capacity() == 0 {
                 // A namespace that registers one string usually registers
-                // dozens: skip the first few doublings.
+                // dozens: skip the first few doublings of all three parts.
                 self.table.reserve(INITIAL_ENTRIES, |_| 0);
+                self.spans.reserve(INITIAL_ENTRIES);
+                self.arena.reserve(INITIAL_ENTRIES * INITIAL_TEXT);
             }
             let start = self.arena.len() as u32;
             self.arena.extend_from_slice(text);
