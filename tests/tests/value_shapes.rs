@@ -1,7 +1,7 @@
 //! Shaped arrays (tag 39649) on `Value`: the reference's writer decisions and
 //! bytes, and the reader's expansion and validation.
 
-use boring::{ErrorKind, Options, Value};
+use boring::{ErrorKind, Float, Options, Value};
 use boring_tests::hex;
 
 fn kw(name: &str) -> Value {
@@ -138,4 +138,80 @@ fn stringref_applies_inside_shaped_tables() {
     );
     let back: Value = boring::from_slice(&bytes).expect("decodes");
     assert_eq!(back, v);
+}
+
+/// `27([name, payload])` as the reference writes a record frame.
+fn frame(name: &str, payload: Value) -> Value {
+    Value::tag(27, Value::Array(vec![Value::from(name), payload]))
+}
+
+#[test]
+fn record_frames_are_never_shaped() {
+    let a = |x: i64, y: i64| map(vec![(kw("a"), x.into()), (kw("b"), y.into())]);
+    // The reference's bytes for a queue of {:a 1 :b 2} and {:a 3 :b 4}.
+    let queue = frame("clojure/queue", Value::Array(vec![a(1, 2), a(3, 4)]));
+    let opts = Options::default().shapes(true);
+    let bytes = boring::to_vec_with(&queue, &opts).expect("encodes");
+    assert_eq!(
+        bytes,
+        hex("d90100 d81b 82 6d636c6f6a7572652f7175657565 82 a2 d827623a6101 d827623a6202 a2 d827623a6103 d827623a6204")
+    );
+    assert_eq!(boring::from_slice::<Value>(&bytes).expect("decodes"), queue);
+    // The with-meta pair of two maps with one key set stays a pair.
+    let with_meta = frame(
+        "clojure/with-meta",
+        Value::Array(vec![
+            map(vec![(kw("a"), 1.into())]),
+            map(vec![(kw("a"), 2.into())]),
+        ]),
+    );
+    assert_eq!(
+        shaped(&with_meta),
+        hex("d81b 82 71 636c6f6a7572652f776974682d6d657461 82 a1 d827623a61 01 a1 d827623a61 02")
+    );
+    // What a frame holds is written as usual: an array of maps inside the
+    // payload is a candidate like any other.
+    let nested = frame(
+        "clojure/queue",
+        Value::Array(vec![Value::Array(vec![a(1, 2), a(3, 4)])]),
+    );
+    assert_eq!(
+        shaped(&nested),
+        hex("d81b 82 6d636c6f6a7572652f7175657565 81 d99ae1 82 82 d827623a61 d827623a62 82 820102 820304")
+    );
+}
+
+#[test]
+fn keys_of_different_float_widths_stay_apart() {
+    // [{1.0 :a} {(float 1.0) :b}]: an f64 key and an f32 key are two keys
+    // (the union would have to drop a width), so the guard declines and the
+    // reference's plain maps are written.
+    let v = Value::Array(vec![
+        map(vec![(Value::Float(Float::F64(1.0)), kw("a"))]),
+        map(vec![(Value::Float(Float::F32(1.0)), kw("b"))]),
+    ]);
+    let bytes = boring::to_vec_with(&v, &Options::default().shapes(true)).expect("encodes");
+    assert_eq!(
+        bytes,
+        hex("d90100 82 a1 fb3ff0000000000000 d827623a61 a1 fa3f800000 d827623a62")
+    );
+    assert_eq!(boring::from_slice::<Value>(&bytes).expect("decodes"), v);
+    // Where the widths are kept apart in a shaped table, both keys come
+    // back with their own width.
+    let rows = Value::Array(vec![
+        map(vec![
+            (Value::Float(Float::F64(1.0)), 1.into()),
+            (Value::Float(Float::F32(1.0)), 2.into()),
+        ]),
+        map(vec![
+            (Value::Float(Float::F64(1.0)), 3.into()),
+            (Value::Float(Float::F32(1.0)), 4.into()),
+        ]),
+    ]);
+    let bytes = shaped(&rows);
+    assert_eq!(
+        bytes,
+        hex("d99ae1 82 82 fb3ff0000000000000 fa3f800000 82 820102 820304")
+    );
+    assert_eq!(boring::from_slice::<Value>(&bytes).expect("decodes"), rows);
 }

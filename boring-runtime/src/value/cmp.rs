@@ -4,17 +4,23 @@
 //! decoded value equals its re-decoded encoding exactly. [`data_item_cmp`]
 //! is CBOR data-item equality as duplicate-key detection needs it: a float
 //! is the same item at any width (`1.0` half equals `1.0` double), while
-//! `1` and `1.0`, or `"a"` and `h'61'`, stay distinct.
+//! `1` and `1.0`, or `"a"` and `h'61'`, stay distinct. A writer merging
+//! keys (the union of a shaped table) tells them apart by the bytes it
+//! writes instead ([`written_key_cmp`]).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::{Float, Value};
+use crate::profile::FloatPolicy;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Structural,
     DataItem,
+    /// As written under `FloatPolicy::Shortest`: a float by its value at
+    /// any width, and every NaN one item (all are written `f9 7e00`).
+    Shortest,
 }
 
 fn rank(v: &Value) -> u8 {
@@ -40,6 +46,8 @@ fn float_cmp(a: Float, b: Float, mode: Mode) -> Ordering {
             .cmp(&b.width_rank())
             .then_with(|| a.raw_bits().cmp(&b.raw_bits())),
         Mode::DataItem => a.to_f64_bits().cmp(&b.to_f64_bits()),
+        Mode::Shortest if a.to_f64().is_nan() && b.to_f64().is_nan() => Ordering::Equal,
+        Mode::Shortest => a.to_f64_bits().cmp(&b.to_f64_bits()),
     }
 }
 
@@ -98,6 +106,18 @@ pub fn data_item_cmp(a: &Value, b: &Value) -> Ordering {
     compare(a, b, Mode::DataItem)
 }
 
+/// Orders map keys as a writer tells them apart: equal exactly when they
+/// are written as the same bytes under `policy`. Under `PreserveWidth` an
+/// `f64` 1.0 and an `f32` 1.0 are two keys (`fb …` and `fa …`), as the
+/// reference keeps them; under `Shortest` both are `f9 3c00`, one key.
+pub(crate) fn written_key_cmp(a: &Value, b: &Value, policy: FloatPolicy) -> Ordering {
+    let mode = match policy {
+        FloatPolicy::PreserveWidth => Mode::Structural,
+        FloatPolicy::Shortest => Mode::Shortest,
+    };
+    compare(a, b, mode)
+}
+
 impl PartialEq for Value {
     fn eq(&self, other: &Self) -> bool {
         compare(self, other, Mode::Structural) == Ordering::Equal
@@ -120,6 +140,14 @@ impl Ord for Value {
 
 /// Whether `entries` holds two keys that are the same data item.
 pub(crate) fn has_duplicate_keys<'a>(keys: impl ExactSizeIterator<Item = &'a Value>) -> bool {
+    has_duplicates(keys, data_item_cmp)
+}
+
+/// Whether `keys` holds two that `cmp` finds equal.
+pub(crate) fn has_duplicates<'a>(
+    keys: impl ExactSizeIterator<Item = &'a Value>,
+    cmp: impl Fn(&Value, &Value) -> Ordering,
+) -> bool {
     let len = keys.len();
     if len < 2 {
         return false;
@@ -128,15 +156,15 @@ pub(crate) fn has_duplicate_keys<'a>(keys: impl ExactSizeIterator<Item = &'a Val
     if len <= 8 {
         for i in 0..len {
             for j in i + 1..len {
-                if data_item_cmp(sorted[i], sorted[j]) == Ordering::Equal {
+                if cmp(sorted[i], sorted[j]) == Ordering::Equal {
                     return true;
                 }
             }
         }
         return false;
     }
-    sorted.sort_by(|a, b| data_item_cmp(a, b));
+    sorted.sort_by(|a, b| cmp(a, b));
     sorted
         .windows(2)
-        .any(|pair| data_item_cmp(pair[0], pair[1]) == Ordering::Equal)
+        .any(|pair| cmp(pair[0], pair[1]) == Ordering::Equal)
 }

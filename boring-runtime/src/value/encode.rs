@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use super::columns::{plan_columns, Column, Numbers};
-use super::shapes::{plan, row_layout};
+use super::shapes::{plan, row_layout, Plan};
 use super::{Float, Value};
 use crate::codec::{compare_encoded, fragment, Encode};
 use crate::error::{Error, ErrorKind};
@@ -47,6 +47,9 @@ impl Encode for Value {
 /// over: deep enough for ordinary documents, so that they encode without
 /// allocating, and shallow enough for any thread stack.
 const RECURSION_LIMIT: usize = 32;
+
+/// The record tag: `27([name, payload])`.
+const RECORD: u64 = 27;
 
 /// The common forms, written recursively with no allocation; everything
 /// else (sorted maps, shaped tables, reductions, deep nesting) goes to the
@@ -94,7 +97,8 @@ fn encode_shallow<S: Sink>(value: &Value, w: &mut Writer<S>, depth: usize) -> Re
 fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> Result<(), Error> {
     let max_depth = w.options().max_depth;
     let sorted = w.options().key_order != KeyOrder::Insertion;
-    let reduce = w.options().float_policy == FloatPolicy::Shortest;
+    let floats = w.options().float_policy;
+    let reduce = floats == FloatPolicy::Shortest;
     // A deterministic profile has one form per bignum: no leading zero
     // bytes, as its verifier requires.
     let minimal = w.options().profile.is_deterministic();
@@ -142,80 +146,28 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
             continue;
         }
         match value {
-            Value::Array(items) if (shapes || columns) && free => match plan(items).map(|plan| {
-                let table = if columns {
-                    plan_columns(items, &plan)
-                } else {
-                    None
-                };
-                (plan, table)
-            }) {
-                Some((plan, Some(table))) => {
-                    // 39653([keys, n, columns]): tag, triple, columns, column, value.
-                    enter(w, depth + 4, max_depth)?;
-                    w.tag(COLUMNS)?;
-                    w.array(3)?;
-                    w.array(plan.keys.len())?;
-                    for column in table.into_iter().rev() {
-                        match column {
-                            Column::Typed(numbers) => stack.push(Task::Typed(numbers)),
-                            Column::Grid(width, numbers) => {
-                                stack.push(Task::Typed(numbers));
-                                stack.push(Task::Grid(items.len(), width));
-                            }
-                            Column::Plain(cells) => {
-                                for cell in cells.iter().rev() {
-                                    stack.push(match cell {
-                                        Some(v) => Task::Item(v, depth + 4, true),
-                                        None => Task::Absent,
-                                    });
-                                }
-                                stack.push(Task::Row(cells.len()));
-                            }
-                        }
+            Value::Array(items) if (shapes || columns) && free => {
+                let planned = plan(items, floats).and_then(|plan| {
+                    let table = if columns {
+                        plan_columns(items, &plan)
+                    } else {
+                        None
+                    };
+                    (shapes || table.is_some()).then_some((plan, table))
+                });
+                match planned {
+                    Some((plan, table)) => {
+                        // Tag, content, keys or rows, row or column, value.
+                        enter(w, depth + 4, max_depth)?;
+                        write_table(w, items, &plan, table, depth, &mut stack)?;
                     }
-                    stack.push(Task::Row(plan.keys.len()));
-                    stack.push(Task::Count(items.len()));
-                    stack.extend(
-                        plan.keys
-                            .iter()
-                            .rev()
-                            .map(|k| Task::Item(k, depth + 3, true)),
-                    );
-                }
-                Some((plan, None)) if shapes => {
-                    // 39649([keys, rows]): tag, pair, keys, rows, row, value.
-                    enter(w, depth + 4, max_depth)?;
-                    w.tag(TAG)?;
-                    w.array(2)?;
-                    w.array(plan.keys.len())?;
-                    for (item, positions) in items.iter().zip(&plan.positions).rev() {
-                        let Value::Map(entries) = item else {
-                            continue;
-                        };
-                        let row = row_layout(entries, positions);
-                        for cell in row.iter().rev() {
-                            stack.push(match cell {
-                                Some(v) => Task::Item(v, depth + 5, true),
-                                None => Task::Absent,
-                            });
-                        }
-                        stack.push(Task::Row(row.len()));
+                    None => {
+                        enter(w, depth, max_depth)?;
+                        w.array(items.len())?;
+                        stack.extend(items.iter().rev().map(|v| Task::Item(v, depth + 1, true)));
                     }
-                    stack.push(Task::Row(items.len()));
-                    stack.extend(
-                        plan.keys
-                            .iter()
-                            .rev()
-                            .map(|k| Task::Item(k, depth + 3, true)),
-                    );
                 }
-                _ => {
-                    enter(w, depth, max_depth)?;
-                    w.array(items.len())?;
-                    stack.extend(items.iter().rev().map(|v| Task::Item(v, depth + 1, true)));
-                }
-            },
+            }
             Value::Array(items) => {
                 enter(w, depth, max_depth)?;
                 w.array(items.len())?;
@@ -290,6 +242,25 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                     other => stack.push(Task::Item(other, depth + 1, true)),
                 }
             }
+            Value::Tag(RECORD, inner) => {
+                // A record frame's `[name, payload]`, and an array payload
+                // (a queue's or an object array's elements, the with-meta
+                // pair), are fixed forms the reference never shapes; what
+                // they hold is written as usual.
+                enter(w, depth, max_depth)?;
+                w.tag(RECORD)?;
+                match &**inner {
+                    Value::Array(parts) => {
+                        enter(w, depth + 1, max_depth)?;
+                        w.array(parts.len())?;
+                        stack.extend(parts.iter().rev().map(|part| {
+                            let free = !matches!(part, Value::Array(_));
+                            Task::Item(part, depth + 2, free)
+                        }));
+                    }
+                    other => stack.push(Task::Item(other, depth + 1, true)),
+                }
+            }
             Value::Tag(tag, inner) => {
                 enter(w, depth, max_depth)?;
                 w.tag(*tag)?;
@@ -298,6 +269,68 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
             _ => {}
         }
     }
+    Ok(())
+}
+
+/// Writes the heads of `items` as a table laid out by `plan` — columns
+/// (39653) when `table` is given, else a shaped array (39649) — and queues
+/// its keys and cells on `stack`.
+fn write_table<'a, S: Sink>(
+    w: &mut Writer<S>,
+    items: &'a [Value],
+    plan: &Plan<'a>,
+    table: Option<Vec<Column<'a>>>,
+    depth: usize,
+    stack: &mut Vec<Task<'a>>,
+) -> Result<(), Error> {
+    let cell = |cell: &Option<&'a Value>, depth| match cell {
+        Some(v) => Task::Item(v, depth, true),
+        None => Task::Absent,
+    };
+    match table {
+        Some(table) => {
+            // 39653([keys, n, columns]): tag, triple, columns, column, value.
+            w.tag(COLUMNS)?;
+            w.array(3)?;
+            w.array(plan.keys.len())?;
+            for column in table.into_iter().rev() {
+                match column {
+                    Column::Typed(numbers) => stack.push(Task::Typed(numbers)),
+                    Column::Grid(width, numbers) => {
+                        stack.push(Task::Typed(numbers));
+                        stack.push(Task::Grid(items.len(), width));
+                    }
+                    Column::Plain(cells) => {
+                        stack.extend(cells.iter().rev().map(|c| cell(c, depth + 4)));
+                        stack.push(Task::Row(cells.len()));
+                    }
+                }
+            }
+            stack.push(Task::Row(plan.keys.len()));
+            stack.push(Task::Count(items.len()));
+        }
+        None => {
+            // 39649([keys, rows]): tag, pair, keys, rows, row, value.
+            w.tag(TAG)?;
+            w.array(2)?;
+            w.array(plan.keys.len())?;
+            for (item, positions) in items.iter().zip(&plan.positions).rev() {
+                let Value::Map(entries) = item else {
+                    continue;
+                };
+                let row = row_layout(entries, positions);
+                stack.extend(row.iter().rev().map(|c| cell(c, depth + 5)));
+                stack.push(Task::Row(row.len()));
+            }
+            stack.push(Task::Row(items.len()));
+        }
+    }
+    stack.extend(
+        plan.keys
+            .iter()
+            .rev()
+            .map(|k| Task::Item(k, depth + 3, true)),
+    );
     Ok(())
 }
 

@@ -7,11 +7,12 @@ use core::cmp::Ordering;
 use core::mem::size_of;
 
 use super::clone::Footprint;
-use super::cmp::{data_item_cmp, has_duplicate_keys};
+use super::cmp::{has_duplicates, written_key_cmp};
 use super::decode::spend_expansion;
 use super::Value;
 use crate::error::{Error, ErrorKind};
 use crate::ext::shapes::{dense_enough, key_estimate, TAG};
+use crate::profile::FloatPolicy;
 use crate::wire::Reader;
 
 /// A table worth shaping: the union key set (first-seen order) and, for
@@ -28,8 +29,11 @@ const SCANNED_UNION: usize = 32;
 
 /// Decides whether `items` is written as a shaped array, by the rules the
 /// reference applies: at least two elements, all plain maps, no `undefined`
-/// value, a non-empty key union, and the density guard.
-pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
+/// value, a non-empty key union, and the density guard. Two keys are one
+/// union key when they are written as the same bytes under `floats`
+/// ([`written_key_cmp`]): never merely equal numbers.
+pub(crate) fn plan(items: &[Value], floats: FloatPolicy) -> Option<Plan<'_>> {
+    let same = |a: &Value, b: &Value| written_key_cmp(a, b, floats);
     if items.len() < 2 {
         return None;
     }
@@ -46,10 +50,10 @@ pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
             }
             let position = match keys
                 .iter()
-                .position(|known| data_item_cmp(known, k) == Ordering::Equal)
+                .position(|known| same(known, k) == Ordering::Equal)
             {
                 Some(p) => p,
-                None if keys.len() == SCANNED_UNION => return plan_sorted(items),
+                None if keys.len() == SCANNED_UNION => return plan_sorted(items, floats),
                 None => {
                     keys.push(k);
                     keys.len() - 1
@@ -64,7 +68,8 @@ pub(crate) fn plan(items: &[Value]) -> Option<Plan<'_>> {
 
 /// [`plan`] for a wide union: every key occurrence sorted once, each run of
 /// equal keys numbered by its first occurrence.
-fn plan_sorted(items: &[Value]) -> Option<Plan<'_>> {
+fn plan_sorted(items: &[Value], floats: FloatPolicy) -> Option<Plan<'_>> {
+    let same = |a: &Value, b: &Value| written_key_cmp(a, b, floats);
     let mut all: Vec<&Value> = Vec::new();
     for item in items {
         let Value::Map(entries) = item else {
@@ -78,12 +83,12 @@ fn plan_sorted(items: &[Value]) -> Option<Plan<'_>> {
         }
     }
     let mut order: Vec<usize> = (0..all.len()).collect();
-    order.sort_unstable_by(|&a, &b| data_item_cmp(all[a], all[b]).then(a.cmp(&b)));
+    order.sort_unstable_by(|&a, &b| same(all[a], all[b]).then(a.cmp(&b)));
     // The first occurrence of each occurrence's key.
     let mut first = vec![0; all.len()];
     let mut run = 0;
     for (i, &occurrence) in order.iter().enumerate() {
-        if i > 0 && data_item_cmp(all[order[i - 1]], all[occurrence]) != Ordering::Equal {
+        if i > 0 && same(all[order[i - 1]], all[occurrence]) != Ordering::Equal {
             run = i;
         }
         first[occurrence] = order[run];
@@ -195,9 +200,11 @@ pub(crate) fn validate(content: &Value, at: usize) -> Result<(), Error> {
 }
 
 /// A table's keys (of tag `tag`) must be non-empty and distinct, whatever
-/// the duplicate-key policy.
+/// the duplicate-key policy. Distinct as the writer's union tells them
+/// apart: keys read as different bytes (an `f64` 1.0 and an `f32` 1.0) are
+/// two keys.
 pub(crate) fn validate_keys(keys: &[Value], tag: u64, at: usize) -> Result<(), Error> {
-    if keys.is_empty() || has_duplicate_keys(keys.iter()) {
+    if keys.is_empty() || has_duplicates(keys.iter(), Value::cmp) {
         return Err(Error::new(ErrorKind::BadTagContent { tag }, at));
     }
     Ok(())
@@ -241,7 +248,7 @@ mod tests {
             row((20..80).chain([25])),
             row((0..80).step_by(3)),
         ];
-        let plan = plan(&items).expect("dense enough");
+        let plan = plan(&items, FloatPolicy::PreserveWidth).expect("dense enough");
         let (keys, positions) = scanned(&items);
         assert_eq!(plan.keys, keys);
         assert_eq!(plan.positions, positions);
