@@ -20,27 +20,66 @@ fn row(id: i64, name: &str, score: f64) -> Value {
 fn numeric_columns_become_typed_arrays() {
     let v = Value::Array(vec![row(1, "a", 0.5), row(300, "b", 1.5)]);
     let bytes = boring::to_vec_with(&v, &columns()).expect("encodes");
+    // Doubles stay binary64 (tag 86) although binary32 would hold them: the
+    // table decodes to the very values written.
     assert_eq!(
         bytes,
         hex("d99ae5 83 83 626964 646e616d65 6573636f7265 02 83
              d845 44 0100 2c01
              82 6161 6162
-             d855 48 0000003f 0000c03f")
+             d856 50 000000000000e03f 000000000000f83f")
     );
     let back: Value = boring::from_slice(&bytes).expect("decodes");
-    let expected = Value::Array(vec![
-        Value::Map(vec![
-            (Value::from("id"), Value::from(1)),
-            (Value::from("name"), Value::from("a")),
-            (Value::from("score"), Value::Float(Float::F32(0.5))),
-        ]),
-        Value::Map(vec![
-            (Value::from("id"), Value::from(300)),
-            (Value::from("name"), Value::from("b")),
-            (Value::from("score"), Value::Float(Float::F32(1.5))),
-        ]),
-    ]);
-    assert_eq!(back, expected);
+    assert_eq!(back, v);
+    assert_eq!(
+        boring::to_vec_with(&back, &columns()).expect("encodes"),
+        bytes
+    );
+}
+
+#[test]
+fn float_columns_keep_their_width() {
+    let floats = |cells: [Float; 2]| {
+        Value::Array(
+            cells
+                .into_iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    Value::Map(vec![
+                        (Value::from("n"), Value::from(i as i64)),
+                        (Value::from("x"), Value::Float(f)),
+                    ])
+                })
+                .collect(),
+        )
+    };
+    // Singles stay binary32 (tag 85).
+    let single = floats([Float::F32(0.5), Float::F32(1.5)]);
+    let bytes = boring::to_vec_with(&single, &columns()).expect("encodes");
+    assert_eq!(
+        bytes,
+        hex("d99ae5 83 82 616e 6178 02 82 d840 42 0001 d855 48 0000003f 0000c03f")
+    );
+    assert_eq!(
+        boring::from_slice::<Value>(&bytes).expect("decodes"),
+        single
+    );
+    // Mixed widths, or a half float, leave the column plain, each value at
+    // its own width.
+    let mixed = floats([Float::F32(0.5), Float::F64(1.5)]);
+    let bytes = boring::to_vec_with(&mixed, &columns()).expect("encodes");
+    assert_eq!(
+        bytes,
+        hex("d99ae5 83 82 616e 6178 02 82 d840 42 0001 82 fa3f000000 fb3ff8000000000000")
+    );
+    assert_eq!(boring::from_slice::<Value>(&bytes).expect("decodes"), mixed);
+    let half = floats([Float::F16(0x3800), Float::F16(0x3e00)]);
+    let bytes = boring::to_vec_with(&half, &columns()).expect("encodes");
+    assert_eq!(
+        bytes,
+        hex("d99ae5 83 82 616e 6178 02 82 d840 42 0001 82 f93800 f93e00")
+    );
+    assert_eq!(boring::from_slice::<Value>(&bytes).expect("decodes"), half);
 }
 
 #[test]

@@ -612,6 +612,30 @@ where
     Ok(true)
 }
 
+/// Writes `values` as a little-endian binary32 typed array (tag 85), every
+/// bit kept: a column whose values are single precision stays so.
+pub(crate) fn write_f32s<S: Sink>(w: &mut Writer<S>, values: &[f32]) -> Result<(), Error> {
+    w.tag(TypedKind::le_tag(Elem::F32))?;
+    w.bytes_head(values.len() * 4)?;
+    let mut chunk = Chunker::default();
+    for v in values {
+        chunk.push(w, &v.to_bits().to_le_bytes())?;
+    }
+    chunk.flush(w)
+}
+
+/// Writes `values` as a little-endian binary64 typed array (tag 86), every
+/// bit kept, even where `f32` would hold the value.
+pub(crate) fn write_f64s<S: Sink>(w: &mut Writer<S>, values: &[f64]) -> Result<(), Error> {
+    w.tag(TypedKind::le_tag(Elem::F64))?;
+    w.bytes_head(values.len() * 8)?;
+    let mut chunk = Chunker::default();
+    for v in values {
+        chunk.push(w, &v.to_bits().to_le_bytes())?;
+    }
+    chunk.flush(w)
+}
+
 /// The `f32` bits of a value known to narrow exactly, NaN payload kept.
 fn narrow_bits(v: f64) -> u32 {
     if v.is_nan() {

@@ -31,8 +31,10 @@ pub(crate) enum Column<'a> {
 pub(crate) enum Numbers {
     /// Integers that together fit 64 bits.
     Ints(Vec<i128>),
-    /// Floats.
-    Floats(Vec<f64>),
+    /// Single-precision floats, written as binary32 elements.
+    F32(Vec<f32>),
+    /// Double-precision floats, written as binary64 elements.
+    F64(Vec<f64>),
 }
 
 /// Lays out a shaped table's columns; `None` unless at least one column is
@@ -73,7 +75,10 @@ fn classify(cells: Vec<Option<&Value>>) -> Column<'_> {
 }
 
 /// The cells as the elements of a typed array: all integers fitting 64
-/// bits, or all floats (the rules of derived number columns).
+/// bits, or all floats of one width, single or double. A float keeps its
+/// width, so that the table decodes to the same values and encodes again to
+/// the same bytes; mixed widths, and half floats (typed arrays have no
+/// element that reads back as one), stay plain.
 fn numbers<'a>(cells: impl Iterator<Item = Option<&'a Value>> + Clone) -> Option<Numbers> {
     let ints: Option<Vec<i128>> = cells.clone().map(|c| c.and_then(Value::as_i128)).collect();
     if let Some(ints) = ints {
@@ -83,8 +88,23 @@ fn numbers<'a>(cells: impl Iterator<Item = Option<&'a Value>> + Clone) -> Option
             return Some(Numbers::Ints(ints));
         }
     }
-    let floats: Option<Vec<f64>> = cells.map(|c| c.and_then(Value::as_f64)).collect();
-    floats.map(Numbers::Floats)
+    let single: Option<Vec<f32>> = cells
+        .clone()
+        .map(|c| match c {
+            Some(Value::Float(Float::F32(v))) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    if let Some(single) = single {
+        return Some(Numbers::F32(single));
+    }
+    let double: Option<Vec<f64>> = cells
+        .map(|c| match c {
+            Some(Value::Float(Float::F64(v))) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    double.map(Numbers::F64)
 }
 
 /// The width and elements of a column whose every cell is an array of one

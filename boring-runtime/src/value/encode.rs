@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind};
 use crate::ext::columns::TAG as COLUMNS;
 use crate::ext::grid::TAG as GRID;
 use crate::ext::shapes::TAG;
-use crate::ext::typed::{write_floats, write_ints};
+use crate::ext::typed::{write_f32s, write_f64s, write_ints};
 use crate::profile::{FloatPolicy, KeyOrder};
 use crate::wire::{Sink, Writer};
 
@@ -128,8 +128,12 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 write_ints(w, values.into_iter())?;
                 continue;
             }
-            Task::Typed(Numbers::Floats(values)) => {
-                write_floats(w, values.into_iter())?;
+            Task::Typed(Numbers::F32(values)) => {
+                write_f32s(w, &values)?;
+                continue;
+            }
+            Task::Typed(Numbers::F64(values)) => {
+                write_f64s(w, &values)?;
                 continue;
             }
             Task::Grid(rows, width) => {
