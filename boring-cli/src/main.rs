@@ -20,7 +20,7 @@ usage:
       annotated hex dump: one line per head, indented by depth
   boring check FILE
       decode every item; print OK and the item count, or the error
-  boring reencode --profile PROFILE [--shapes] [--columns] FILE
+  boring reencode --profile PROFILE [--shapes] [--columns] [--scattered-shapes] FILE
       decode every item and write it again under PROFILE
       (default, compact, interop, archival, canonical, canonical-rfc7049,
       ctap2)
@@ -116,7 +116,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
             Ok(writeln!(io::stdout(), "OK ({count} item{plural})")?)
         }
         "reencode" => {
-            let (flags, file) = parse(rest, &["--shapes", "--columns"], &["--profile"])?;
+            let (flags, file) = parse(
+                rest,
+                &["--shapes", "--columns", "--scattered-shapes"],
+                &["--profile"],
+            )?;
             let Some(name) = flags.value("--profile") else {
                 return Err(Failure::Usage("reencode needs --profile".into()));
             };
@@ -130,6 +134,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             if flags.has("--columns") {
                 options = options.columns(true);
+            }
+            if flags.has("--scattered-shapes") {
+                options = options.scattered_shapes(true);
             }
             let input = read_input(&file)?;
             // Encode everything before writing, so a failure leaves no

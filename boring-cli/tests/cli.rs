@@ -234,7 +234,7 @@ fn help_lists_every_command() {
             "boring diag [--no-indicators] FILE",
             "boring dump FILE",
             "boring check FILE",
-            "boring reencode --profile PROFILE [--shapes] [--columns] FILE",
+            "boring reencode --profile PROFILE [--shapes] [--columns] [--scattered-shapes] FILE",
         ] {
             assert!(text.contains(command), "{command} missing from help");
         }

@@ -77,6 +77,7 @@ pub fn take_from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<(T, &'de
 /// Decodes one top-level item: when it opens a stringref namespace (tag
 /// 256), the namespace is entered before `T` reads its content.
 pub fn decode_document<'de, T: Decode<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
+    r.start_item();
     if r.options().verify_deterministic {
         let opts = *r.options();
         crate::wire::verify(r, &opts)?;

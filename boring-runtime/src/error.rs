@@ -46,6 +46,12 @@ pub enum ErrorKind {
     BadStringref,
     /// Raw bytes were asked of an item that holds stringref references.
     StringrefInRaw,
+    /// A scattered-shape reference (tag 39650) to an index with no complete
+    /// definition before it in the item.
+    UndefinedShape(u64),
+    /// A top-level item holds more scattered-shape definitions than a
+    /// reader keeps (65 536).
+    TooManyShapes,
     /// Input that is not in the deterministic form the options require;
     /// `rule` names the rule broken.
     NotDeterministic {
@@ -112,6 +118,8 @@ impl ErrorKind {
             ErrorKind::BadTagContent { .. } => "bad-tag-content",
             ErrorKind::BadStringref => "bad-stringref",
             ErrorKind::StringrefInRaw => "stringref-in-raw",
+            ErrorKind::UndefinedShape(_) => "undefined-shape",
+            ErrorKind::TooManyShapes => "too-many-shapes",
             ErrorKind::NotDeterministic { .. } => "not-deterministic",
             ErrorKind::TrailingBytes => "trailing-bytes",
             ErrorKind::UnexpectedType { .. } => "unexpected-type",
@@ -153,6 +161,13 @@ impl fmt::Display for ErrorKind {
             ErrorKind::StringrefInRaw => {
                 f.write_str("raw bytes of an item that holds string references")
             }
+            ErrorKind::UndefinedShape(index) => {
+                write!(
+                    f,
+                    "reference to shape {index}, which is not defined before it"
+                )
+            }
+            ErrorKind::TooManyShapes => f.write_str("too many shape definitions in one item"),
             ErrorKind::NotDeterministic { rule } => {
                 write!(f, "input is not in deterministic form: {rule}")
             }

@@ -213,6 +213,7 @@ pub struct Options {
     profile: Profile,
     stringref: Option<bool>,
     shapes: bool,
+    scattered_shapes: bool,
     columns: bool,
     typed_arrays: bool,
     float_policy: Option<FloatPolicy>,
@@ -237,6 +238,7 @@ impl From<Profile> for Options {
             profile,
             stringref: None,
             shapes: on,
+            scattered_shapes: false,
             columns: on,
             typed_arrays: on,
             float_policy: None,
@@ -268,6 +270,15 @@ impl Options {
     #[must_use]
     pub fn shapes(mut self, on: bool) -> Self {
         self.shapes = on;
+        self
+    }
+
+    /// Write maps whose key sequence recurs in an item as scattered shapes
+    /// (tag 39650): the keys once, then an index in their place. Written
+    /// for `Value`; read always. Off by default.
+    #[must_use]
+    pub fn scattered_shapes(mut self, on: bool) -> Self {
+        self.scattered_shapes = on;
         self
     }
 
@@ -371,7 +382,7 @@ impl Options {
             None => profile.stringref_default(),
         };
         if !profile.extensions_allowed() {
-            if self.shapes {
+            if self.shapes || self.scattered_shapes {
                 return Err(locked("shapes are locked off in this profile"));
             }
             if self.columns {
@@ -398,6 +409,7 @@ impl Options {
             profile,
             stringref,
             shapes: self.shapes,
+            scattered_shapes: self.scattered_shapes,
             columns: self.columns,
             typed_arrays: self.typed_arrays,
             float_policy,
@@ -427,6 +439,8 @@ pub struct Resolved {
     pub stringref: bool,
     /// Shaped arrays on write.
     pub shapes: bool,
+    /// Scattered shapes (tag 39650) on write.
+    pub scattered_shapes: bool,
     /// Typed columns on write.
     pub columns: bool,
     /// Narrowest typed arrays on write.
@@ -457,6 +471,7 @@ impl Default for Resolved {
             profile: Profile::Default,
             stringref: true,
             shapes: false,
+            scattered_shapes: false,
             columns: false,
             typed_arrays: false,
             float_policy: FloatPolicy::PreserveWidth,

@@ -3,7 +3,8 @@
 
 (a) Documents written by cbor2 are re-encoded by the `boring` CLI
     (`boring reencode --profile P -`) under every profile (and the default
-    profile with --shapes or --columns, and the compact profile); cbor2,
+    profile with --shapes, --columns or --scattered-shapes, and the compact
+    profile); cbor2,
     with the small tag hooks of docs/INTEROP.md, must read each output
     back to the same Python value: a columnar table (tag 39653) comes back
     as the list of dicts.
@@ -69,6 +70,9 @@ def thaw(x):
     return x
 
 
+SHAPES = []  # scattered shapes (tag 39650) of the item being read, as they complete
+
+
 def tag_hook(tag, immutable):  # cbor2 6.x; cbor2 5.x passes (decoder, tag)
     n, v = tag.tag, tag.value
     if n == 39 and isinstance(v, str):  # keyword ":ns/name" or symbol "ns/name"
@@ -88,10 +92,19 @@ def tag_hook(tag, immutable):  # cbor2 6.x; cbor2 5.x passes (decoder, tag)
         keys, count, cols = v
         return [{k: thaw(c[i]) for k, c in zip(keys, cols) if c[i] is not cbor2.undefined}
                 for i in range(count)]
+    if n == 39650:  # scattered shape: [[keys], values…] defines, [index, values…] refers
+        head, values = v[0], v[1:]
+        if isinstance(head, int):
+            keys = SHAPES[head]
+        else:
+            keys = list(head)
+            SHAPES.append(keys)
+        return {k: thaw(x) for k, x in zip(keys, values)}
     return tag
 
 
 def read(data):
+    SHAPES.clear()
     return cbor2.loads(data, tag_hook=tag_hook)
 
 
@@ -130,6 +143,8 @@ def documents():
             cbor2.CBORTag(64, bytes([1, 2, 3])), ["a", cbor2.undefined, "c"]]]),
         "grids": [{"pos": [0.5 * i, 1.0, -2.25], "rgb": [i, 2 * i, 255], "id": i}
                   for i in range(4)],
+        "scattered": {"u%d" % i: {"name": "n%d" % i, "level": i, "active": i % 2 == 0}
+                      for i in range(4)},
         "key-order": {1000: "x", "a": "y", -1: 1, b"k": 2, False: 3, 1.5: 4, "aa": [0.0, -0.0]},
     }
 
@@ -205,6 +220,12 @@ def hooks_apply(tally):
     tally.check(read(cbor2.dumps(grid)) == [[1, 2, 3], [4, 5, 6]], "hook: grid")
     tally.check(docs["columns"] == [{Keyword("e"): 1, Keyword("v"): "a"}, {Keyword("e"): 2},
                                     {Keyword("e"): 3, Keyword("v"): "c"}], "hook: columns")
+    # A definition nested in another's values is complete first: index 0.
+    inner = cbor2.CBORTag(39650, [["c", "d"], 1, 2])
+    nested = [cbor2.CBORTag(39650, [["a", "b"], inner, 3]),
+              cbor2.CBORTag(39650, [0, 5, 6]), cbor2.CBORTag(39650, [1, 7, 8])]
+    tally.check(read(cbor2.dumps(nested)) == [{"a": {"c": 1, "d": 2}, "b": 3}, {"c": 5, "d": 6},
+                                              {"a": 7, "b": 8}], "hook: scattered")
     ragged = cbor2.CBORTag(39649, [[kw("a"), kw("b"), kw("c")],
                                    [[None, 1, 2], [3, cbor2.undefined, 4], [5]]])
     tally.check(read(cbor2.dumps(ragged)) == [
@@ -223,7 +244,8 @@ def main():
         data = cbor2.dumps(doc)
         want = read(data)
         runs = [(p, ()) for p in PROFILES] + [
-            ("default", ("--shapes",)), ("default", ("--columns",)), ("compact", ())]
+            ("default", ("--shapes",)), ("default", ("--columns",)),
+            ("default", ("--scattered-shapes",)), ("compact", ())]
         for profile, flags in runs:
             label = " ".join(("%s under %s" % (name, profile),) + flags)
             try:
@@ -240,6 +262,11 @@ def main():
                 columns = "--columns" in flags or profile == "compact"
                 tally.check(out.count(b"\xd8\x28\x82\x82\x04\x03") == (2 if columns else 0),
                             "%s: grid columns" % label)
+            if name == "scattered":
+                # One definition, three references, only when asked for.
+                scattered = "--scattered-shapes" in flags
+                tally.check(out.count(b"\xd9\x9a\xe2") == (4 if scattered else 0),
+                            "%s: scattered shapes" % label)
             if name == "rows":
                 # Columns win over shapes when a column is typed (:e is).
                 columns = "--columns" in flags or profile == "compact"

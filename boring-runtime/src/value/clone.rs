@@ -102,6 +102,21 @@ pub(crate) struct Footprint {
 }
 
 impl Footprint {
+    /// The footprint of a clone of the vector `values`: its buffer and
+    /// every value's own.
+    pub fn of_all(values: &[Value]) -> Footprint {
+        values.iter().map(Footprint::of).fold(
+            Footprint {
+                bytes: core::mem::size_of_val(values) as u64,
+                items: 0,
+            },
+            |sum, v| Footprint {
+                bytes: sum.bytes.saturating_add(v.bytes),
+                items: sum.items.saturating_add(v.items),
+            },
+        )
+    }
+
     /// The footprint of a clone of `root`, walked without recursion.
     pub fn of(root: &Value) -> Footprint {
         let mut total = Footprint::default();

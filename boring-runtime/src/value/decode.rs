@@ -6,7 +6,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use super::clone::Footprint;
 use super::cmp::{data_item_cmp, has_duplicate_keys};
+use super::scattered;
 use super::tags::finish_tag;
 use super::{Float, Value};
 use crate::codec::Decode;
@@ -30,6 +32,18 @@ enum Frame {
         at: usize,
     },
     Namespace,
+    /// The content of a scattered shape (tag 39650): the keys once its
+    /// first element is read (defined there, or referenced), then the
+    /// values.
+    Scattered {
+        at: usize,
+        /// Whether it defines a shape (which takes the next index when the
+        /// map is complete), rather than refers to one.
+        defines: bool,
+        keys: Option<Vec<Value>>,
+        values: Vec<Value>,
+        remaining: u64,
+    },
 }
 
 impl<'de> Decode<'de> for Value {
@@ -130,6 +144,10 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                 stack.push(Frame::Namespace);
                 continue;
             }
+            Head::Tag(scattered::TAG) => {
+                stack.push(open_scattered(r, at)?);
+                continue;
+            }
             Head::Tag(tag) => {
                 r.enter()?;
                 stack.push(Frame::Tag { tag, at });
@@ -222,8 +240,86 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     done = finish_tagged(r, tag, done, at)?;
                 }
                 Some(Frame::Namespace) => r.leave_namespace(),
+                Some(Frame::Scattered {
+                    at,
+                    defines,
+                    mut keys,
+                    mut values,
+                    mut remaining,
+                }) => {
+                    remaining -= 1;
+                    match &keys {
+                        None => keys = Some(scattered_keys(r, defines, done, remaining, at)?),
+                        Some(_) => values.push(done),
+                    }
+                    if remaining == 0 {
+                        // The content array, then the tag.
+                        r.leave();
+                        r.leave();
+                        let keys = keys.unwrap_or_default();
+                        if defines {
+                            spend_expansion(r, Footprint::of_all(&keys), at)?;
+                            r.shapes_mut().define(Some(keys.clone()), at)?;
+                        }
+                        done = Value::Map(keys.into_iter().zip(values).collect());
+                        continue;
+                    }
+                    stack.push(Frame::Scattered {
+                        at,
+                        defines,
+                        keys,
+                        values,
+                        remaining,
+                    });
+                    break;
+                }
             }
         }
+    }
+}
+
+/// Opens tag 39650 at `at` (its head read): a definite array of at least
+/// two elements, whose first element says whether it defines a shape (an
+/// array of keys) or refers to one (an index).
+fn open_scattered(r: &mut Reader<'_>, at: usize) -> Result<Frame, Error> {
+    r.enter()?;
+    let defines = scattered::defines(r.input(), r.position());
+    let content_at = r.position();
+    let len = match r.head()? {
+        Head::Array(Some(len)) if len >= 2 => len,
+        _ => {
+            return Err(Error::new(
+                ErrorKind::BadTagContent {
+                    tag: scattered::TAG,
+                },
+                at,
+            ))
+        }
+    };
+    r.charge(1)?;
+    let seq = r.open(Some(len), 1, content_at)?;
+    Ok(Frame::Scattered {
+        at,
+        defines,
+        keys: None,
+        values: Vec::with_capacity(seq.capacity::<Value>(r)),
+        remaining: len,
+    })
+}
+
+/// The keys of a 39650 item from its first element: a definition's own,
+/// or those of the definition a reference names.
+fn scattered_keys(
+    r: &mut Reader<'_>,
+    defines: bool,
+    first: Value,
+    values: u64,
+    at: usize,
+) -> Result<Vec<Value>, Error> {
+    if defines {
+        scattered::definition_keys(first, values, at)
+    } else {
+        scattered::referenced_keys(r, &first, values, at)
     }
 }
 

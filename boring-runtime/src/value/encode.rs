@@ -3,6 +3,7 @@
 use alloc::vec::Vec;
 
 use super::columns::{plan_columns, Column, Numbers};
+use super::scattered::{self, Use};
 use super::shapes::{plan, row_layout, Plan};
 use super::{Float, Value};
 use crate::codec::{compare_encoded, fragment, Encode};
@@ -32,6 +33,9 @@ enum Task<'a> {
     Typed(Numbers),
     /// A grid's head, `40([[rows, width], `, before its elements.
     Grid(usize, usize),
+    /// The end of a scattered-shape definition (plan entry `slot`): the
+    /// map is complete and its shape takes the item's next index.
+    Defined(usize),
 }
 
 impl Encode for Value {
@@ -56,7 +60,10 @@ const RECORD: u64 = 27;
 /// iterative encoder.
 fn encode_shallow<S: Sink>(value: &Value, w: &mut Writer<S>, depth: usize) -> Result<(), Error> {
     let opts = *w.options();
-    let plain = opts.key_order == KeyOrder::Insertion && !opts.shapes && !opts.columns;
+    let plain = opts.key_order == KeyOrder::Insertion
+        && !opts.shapes
+        && !opts.columns
+        && !opts.scattered_shapes;
     // Bignums are written as they are only where neither reduction nor
     // the minimal form applies.
     let literal_bignums =
@@ -104,6 +111,8 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
     let minimal = w.options().profile.is_deterministic();
     let shapes = w.options().shapes && !sorted;
     let columns = w.options().columns && !sorted;
+    let mut chosen = (w.options().scattered_shapes && !sorted)
+        .then(|| scattered::choose(root, (shapes, columns), floats, w.shapes_left()));
     let mut stack = Vec::new();
     stack.push(Task::Item(root, start, true));
     while let Some(task) = stack.pop() {
@@ -144,6 +153,13 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 w.u64(width as u64)?;
                 continue;
             }
+            Task::Defined(slot) => {
+                let index = w.define_shape()?;
+                if let Some(chosen) = chosen.as_mut() {
+                    chosen.defined(slot, index);
+                }
+                continue;
+            }
             Task::Item(value, depth, free) => (value, depth, free),
         };
         if write_scalar(value, w)? {
@@ -178,6 +194,17 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 stack.extend(items.iter().rev().map(|v| Task::Item(v, depth + 1, true)));
             }
             Value::Map(entries) => {
+                let form = chosen
+                    .as_ref()
+                    .filter(|_| free)
+                    .and_then(|c| c.use_for(entries));
+                if let Some(use_) = form {
+                    // Tag, content and, for a definition, the key array.
+                    let levels = if matches!(use_, Use::Define(_)) { 2 } else { 1 };
+                    enter(w, depth + levels, max_depth)?;
+                    write_scattered(w, entries, use_, depth, &mut stack)?;
+                    continue;
+                }
                 enter(w, depth, max_depth)?;
                 w.map(entries.len())?;
                 if sorted {
@@ -249,8 +276,9 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
             Value::Tag(RECORD, inner) => {
                 // A record frame's `[name, payload]`, and an array payload
                 // (a queue's or an object array's elements, the with-meta
-                // pair), are fixed forms the reference never shapes; what
-                // they hold is written as usual.
+                // pair) or a map payload (a record's fields), are fixed forms
+                // the reference never shapes; what they hold is written as
+                // usual.
                 enter(w, depth, max_depth)?;
                 w.tag(RECORD)?;
                 match &**inner {
@@ -258,7 +286,7 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                         enter(w, depth + 1, max_depth)?;
                         w.array(parts.len())?;
                         stack.extend(parts.iter().rev().map(|part| {
-                            let free = !matches!(part, Value::Array(_));
+                            let free = !matches!(part, Value::Array(_) | Value::Map(_));
                             Task::Item(part, depth + 2, free)
                         }));
                     }
@@ -274,6 +302,35 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
         }
     }
     Ok(())
+}
+
+/// Writes the heads of a map as tag 39650 (a definition of its keys, or a
+/// reference to one) and queues its keys (for a definition) and values on
+/// `stack`; a definition's index is taken once its values are written.
+fn write_scattered<'a, S: Sink>(
+    w: &mut Writer<S>,
+    entries: &'a [(Value, Value)],
+    use_: Use,
+    depth: usize,
+    stack: &mut Vec<Task<'a>>,
+) -> Result<(), Error> {
+    w.tag(scattered::TAG)?;
+    w.array(entries.len() + 1)?;
+    if let Use::Define(slot) = use_ {
+        stack.push(Task::Defined(slot));
+    }
+    // Tag, content, values; a definition's keys one level deeper.
+    let values = entries.iter().rev().map(|(_, v)| v);
+    stack.extend(values.map(|v| Task::Item(v, depth + 2, true)));
+    match use_ {
+        Use::Refer(index) => w.u64(index),
+        Use::Define(_) => {
+            w.array(entries.len())?;
+            let keys = entries.iter().rev().map(|(k, _)| k);
+            stack.extend(keys.map(|k| Task::Item(k, depth + 3, true)));
+            Ok(())
+        }
+    }
 }
 
 /// Writes the heads of `items` as a table laid out by `plan` — columns

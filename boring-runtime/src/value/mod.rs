@@ -15,6 +15,7 @@ mod debug;
 mod decode;
 mod drop;
 mod encode;
+pub(crate) mod scattered;
 mod shapes;
 mod tags;
 

@@ -10,6 +10,7 @@ use super::stringref::{min_len, WriteTable};
 use crate::codec::Encode;
 use crate::error::{Error, ErrorKind};
 use crate::profile::{FloatPolicy, Options, Profile, Resolved};
+use crate::value::scattered::MAX_SHAPES;
 
 /// The stringref namespace tag, as written before a top-level item.
 const NAMESPACE: [u8; 3] = [0xd9, 0x01, 0x00];
@@ -34,6 +35,8 @@ pub struct Writer<S = Vec<u8>> {
     written: usize,
     strings: WriteTable,
     in_namespace: bool,
+    /// Scattered-shape definitions written in the current top-level item.
+    shapes: usize,
 }
 
 impl Writer<Vec<u8>> {
@@ -90,6 +93,7 @@ impl<S: Sink> Writer<S> {
             written: 0,
             strings: WriteTable::default(),
             in_namespace: false,
+            shapes: 0,
         }
     }
 
@@ -102,6 +106,7 @@ impl<S: Sink> Writer<S> {
             written: 0,
             strings: WriteTable::default(),
             in_namespace: false,
+            shapes: 0,
         }
     }
 
@@ -143,6 +148,7 @@ impl<S: Sink> Writer<S> {
         if let Some(kind) = &self.invalid {
             return Err(Error::new(kind.clone(), 0));
         }
+        self.shapes = 0;
         if self.opts.stringref {
             self.raw(&NAMESPACE)?;
             self.strings.clear();
@@ -161,11 +167,27 @@ impl<S: Sink> Writer<S> {
         if let Some(kind) = &self.invalid {
             return Err(Error::new(kind.clone(), 0));
         }
-        let saved = self.in_namespace;
+        let saved = (self.in_namespace, self.shapes);
         self.in_namespace = false;
+        self.shapes = 0;
         let result = value.encode(self);
-        self.in_namespace = saved;
+        (self.in_namespace, self.shapes) = saved;
         result
+    }
+
+    /// Takes the next scattered-shape index of the current item (tag 39650
+    /// definitions are numbered from 0 in each top-level item).
+    pub(crate) fn define_shape(&mut self) -> Result<u64, Error> {
+        if self.shapes >= MAX_SHAPES {
+            return Err(self.error(ErrorKind::TooManyShapes));
+        }
+        self.shapes += 1;
+        Ok(self.shapes as u64 - 1)
+    }
+
+    /// How many more scattered-shape definitions the current item may take.
+    pub(crate) fn shapes_left(&self) -> usize {
+        MAX_SHAPES - self.shapes
     }
 
     /// Whether strings written now go through the stringref table.

@@ -9,6 +9,7 @@ use super::head::{Head, Major, Simple};
 use super::stringref::ReadTable;
 use crate::error::{Error, ErrorKind};
 use crate::profile::{Options, Resolved};
+use crate::value::scattered::ShapeTable;
 
 /// The largest count a container or string may declare (2^31 − 1).
 const MAX_COUNT: u64 = i32::MAX as u64;
@@ -54,6 +55,9 @@ pub struct Reader<'de> {
     output_left: u64,
     strings: ReadTable<'de>,
     references: u64,
+    /// Scattered-shape definitions (tag 39650) of the current top-level
+    /// item.
+    shapes: ShapeTable,
 }
 
 /// Iteration state of an array or map being read: definite (`remaining`
@@ -165,6 +169,7 @@ impl<'de> Reader<'de> {
             retried: 0,
             strings: ReadTable::default(),
             references: 0,
+            shapes: ShapeTable::default(),
         }
     }
 
@@ -542,6 +547,23 @@ impl<'de> Reader<'de> {
         }
     }
 
+    // ----- scattered shapes ------------------------------------------------
+
+    /// The scattered-shape definitions read so far in this item.
+    pub(crate) fn shapes(&self) -> &ShapeTable {
+        &self.shapes
+    }
+
+    /// The scattered-shape definitions, to add to.
+    pub(crate) fn shapes_mut(&mut self) -> &mut ShapeTable {
+        &mut self.shapes
+    }
+
+    /// Starts a top-level item: its shape definitions start from none.
+    pub(crate) fn start_item(&mut self) {
+        self.shapes.truncate(0);
+    }
+
     // ----- stringref namespaces ------------------------------------------
 
     /// Opens a stringref namespace (after its tag-256 head) and enters a
@@ -602,6 +624,7 @@ impl<'de> Reader<'de> {
             items_left: self.items_left,
             output_left: self.output_left,
             strings: self.strings.snapshot(),
+            shapes: self.shapes.len(),
         }
     }
 
@@ -636,6 +659,7 @@ impl<'de> Reader<'de> {
         self.items_left = cp.items_left;
         self.output_left = cp.output_left;
         self.strings.restore(cp.strings);
+        self.shapes.truncate(cp.shapes);
     }
 
     /// How many stringrefs this reader has resolved so far: a decoder that
@@ -667,4 +691,5 @@ pub struct Checkpoint {
     items_left: u64,
     output_left: u64,
     strings: (usize, usize),
+    shapes: usize,
 }

@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use super::Reader;
 use crate::error::{Error, ErrorKind};
+use crate::value::scattered;
 use crate::wire::head::{Head, Major};
 
 impl<'de> Reader<'de> {
@@ -56,6 +57,7 @@ impl<'de> Reader<'de> {
                             pairs,
                             odd: false,
                             namespace: false,
+                            defines: None,
                         });
                         complete = false;
                     } else {
@@ -74,6 +76,11 @@ impl<'de> Reader<'de> {
                         }
                     } else {
                         self.enter()?;
+                        // A skipped definition still takes its index when
+                        // it is complete, so that later references count as
+                        // the writer did.
+                        let defines =
+                            tag == scattered::TAG && scattered::defines(self.input, self.pos);
                         let namespace = tag == 256;
                         if namespace {
                             self.strings.enter();
@@ -83,6 +90,7 @@ impl<'de> Reader<'de> {
                             pairs: false,
                             odd: false,
                             namespace,
+                            defines: defines.then_some(at),
                         });
                         complete = false;
                     }
@@ -118,6 +126,9 @@ impl<'de> Reader<'de> {
                             if frame.namespace {
                                 self.strings.leave();
                             }
+                            if let Some(at) = frame.defines {
+                                self.shapes.define(None, at)?;
+                            }
                             self.leave();
                             continue;
                         }
@@ -140,4 +151,7 @@ struct Frame {
     pairs: bool,
     odd: bool,
     namespace: bool,
+    /// A scattered-shape definition (tag 39650) at this offset: it takes
+    /// its index when its content is complete.
+    defines: Option<usize>,
 }

@@ -1,0 +1,341 @@
+//! Scattered shapes (tag 39650) for `Value`: a map whose key sequence
+//! recurs in one top-level item is written once with its keys (a
+//! definition) and afterwards with the definition's index in their place (a
+//! reference). `docs/WIRE.md` §6a has the rules.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::clone::Footprint;
+use super::cmp::{has_duplicates, written_key_cmp};
+use super::decode::spend_expansion;
+use super::shapes::plan;
+use super::Value;
+use crate::error::{Error, ErrorKind};
+use crate::ext::shapes::key_estimate;
+use crate::profile::FloatPolicy;
+use crate::wire::Reader;
+
+/// The scattered-shapes tag.
+pub const TAG: u64 = 39650;
+
+/// The most definitions one top-level item may hold; a reader refuses the
+/// next one with [`ErrorKind::TooManyShapes`].
+pub const MAX_SHAPES: usize = 65_536;
+
+/// Whether a map may be written as a scattered shape: at least two entries,
+/// no `undefined` value (the exclusions of a shaped array's rows), keys
+/// that stay distinct as written (a definition never repeats a key), and
+/// keys that hold no map (so that where a map's keys go does not change
+/// which nested map completes first).
+fn qualifies(entries: &[(Value, Value)], floats: FloatPolicy) -> bool {
+    entries.len() >= 2
+        && entries
+            .iter()
+            .all(|(k, v)| plain_key(k) && !matches!(v, Value::Undefined))
+        && !has_duplicates(entries.iter().map(|(k, _)| k), |a, b| {
+            written_key_cmp(a, b, floats)
+        })
+}
+
+/// A scalar, or an identifier (tag 39) over one.
+fn plain_key(key: &Value) -> bool {
+    match key {
+        Value::Array(_) | Value::Map(_) => false,
+        Value::Tag(39, inner) => {
+            !matches!(**inner, Value::Array(_) | Value::Map(_) | Value::Tag(..))
+        }
+        Value::Tag(..) => false,
+        _ => true,
+    }
+}
+
+/// Orders maps by their key sequences, as written under `floats`.
+fn key_order(a: &[(Value, Value)], b: &[(Value, Value)], floats: FloatPolicy) -> Ordering {
+    for ((x, _), (y, _)) in a.iter().zip(b) {
+        let order = written_key_cmp(x, y, floats);
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+/// What the writer does with a map.
+pub(crate) enum Use {
+    /// Writes the keys; the definition is entry `slot` of the plan, and
+    /// takes its index when the map is complete.
+    Define(usize),
+    /// Writes the index of an earlier definition.
+    Refer(u64),
+}
+
+/// The writer's plan for one `Value` tree: the key sequences worth a
+/// definition, each with the map that defines it (the first of them to
+/// be complete in writing order) and the index it took once written.
+pub(crate) struct Chosen<'a> {
+    sequences: Vec<&'a [(Value, Value)]>,
+    definers: Vec<*const (Value, Value)>,
+    index: Vec<Option<u64>>,
+    floats: FloatPolicy,
+}
+
+impl<'a> Chosen<'a> {
+    /// How to write the map `entries`: `None` for a plain map (one whose
+    /// sequence has no definition, or whose definition is not complete
+    /// yet: the definer is inside it).
+    pub fn use_for(&self, entries: &[(Value, Value)]) -> Option<Use> {
+        if !qualifies(entries, self.floats) {
+            return None;
+        }
+        let slot = self
+            .sequences
+            .binary_search_by(|s| key_order(s, entries, self.floats))
+            .ok()?;
+        match self.index.get(slot).copied().flatten() {
+            Some(index) => Some(Use::Refer(index)),
+            None if self.definers.get(slot) == Some(&entries.as_ptr()) => Some(Use::Define(slot)),
+            None => None,
+        }
+    }
+
+    /// Records that the definition for `slot` is complete and took `index`.
+    pub fn defined(&mut self, slot: usize, index: u64) {
+        if let Some(entry) = self.index.get_mut(slot) {
+            *entry = Some(index);
+        }
+    }
+}
+
+/// The first pass: walks `root` in writing order and finds the maps the
+/// writer will write as maps (not rows of a shaped or columnar table, not
+/// a record frame's payload), in the order they are complete; groups them
+/// by key sequence, and keeps the sequences whose definition pays for
+/// itself, defined by their first complete map. At most `room` are kept,
+/// the definitions left in this item.
+pub(crate) fn choose<'a>(
+    root: &'a Value,
+    tables: (bool, bool),
+    floats: FloatPolicy,
+    room: usize,
+) -> Chosen<'a> {
+    let (shapes, columns) = tables;
+    // Complete maps, in order.
+    let mut maps: Vec<&'a [(Value, Value)]> = Vec::new();
+    // (value, the encoder's `free` flag, children already queued).
+    let mut stack: Vec<(&'a Value, bool, bool)> = alloc::vec![(root, true, false)];
+    while let Some((value, free, queued)) = stack.pop() {
+        if queued {
+            if let Value::Map(entries) = value {
+                if free && qualifies(entries, floats) {
+                    maps.push(entries);
+                }
+            }
+            continue;
+        }
+        stack.push((value, free, true));
+        let at = stack.len();
+        match value {
+            Value::Array(items) if (shapes || columns) && free => {
+                match table_cells(items, shapes, columns, floats) {
+                    Some(cells) => stack.extend(cells.into_iter().map(|v| (v, true, false))),
+                    None => stack.extend(items.iter().map(|v| (v, true, false))),
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter().map(|v| (v, true, false))),
+            Value::Map(entries) => {
+                for (k, v) in entries {
+                    stack.push((k, true, false));
+                    stack.push((v, true, false));
+                }
+            }
+            Value::Tag(27, inner) => match &**inner {
+                Value::Array(parts) => stack.extend(parts.iter().map(|p| {
+                    let free = !matches!(p, Value::Array(_) | Value::Map(_));
+                    (p, free, false)
+                })),
+                other => stack.push((other, true, false)),
+            },
+            Value::Tag(4, inner) => match &**inner {
+                Value::Array(parts) => stack.extend(parts.iter().map(|p| (p, false, false))),
+                other => stack.push((other, true, false)),
+            },
+            Value::Tag(tag, inner) => stack.push((inner, *tag != 258, false)),
+            _ => {}
+        }
+        // Children were queued in writing order; the stack pops the last
+        // first.
+        stack[at..].reverse();
+    }
+    let mut order: Vec<usize> = (0..maps.len()).collect();
+    order.sort_by(|&a, &b| key_order(maps[a], maps[b], floats).then(a.cmp(&b)));
+    let mut sequences = Vec::new();
+    let mut definers = Vec::new();
+    let mut start = 0;
+    while start < order.len() {
+        let first = maps[order[start]];
+        let count = order[start..]
+            .iter()
+            .take_while(|&&m| key_order(maps[m], first, floats) == Ordering::Equal)
+            .count();
+        // Sorted by completion within the run: the first is the definer.
+        if pays(first, count) {
+            sequences.push(first);
+            definers.push(first.as_ptr());
+        }
+        start += count;
+    }
+    sequences.truncate(room);
+    definers.truncate(room);
+    let index = alloc::vec![None; sequences.len()];
+    Chosen {
+        sequences,
+        definers,
+        index,
+        floats,
+    }
+}
+
+/// What a table holds, in the order the encoder writes it, when it writes
+/// `items` as a shaped or columnar table (the decision of
+/// `encode_iterative`): the keys, then the cells row by row (shaped) or
+/// column by column (columnar; typed columns hold only numbers).
+fn table_cells(
+    items: &[Value],
+    shapes: bool,
+    columns: bool,
+    floats: FloatPolicy,
+) -> Option<Vec<&Value>> {
+    let plan = plan(items, floats)?;
+    let table = if columns {
+        super::columns::plan_columns(items, &plan)
+    } else {
+        None
+    };
+    if !(shapes || table.is_some()) {
+        return None;
+    }
+    let mut cells: Vec<&Value> = plan.keys.clone();
+    match table {
+        Some(table) => {
+            for column in table {
+                if let super::columns::Column::Plain(column) = column {
+                    cells.extend(column.into_iter().flatten());
+                }
+            }
+        }
+        None => {
+            for item in items {
+                cells.extend(item.as_map().unwrap_or_default().iter().map(|(_, v)| v));
+            }
+        }
+    }
+    Some(cells)
+}
+
+/// Whether `count` maps with the keys of `entries` are smaller written as
+/// one definition and `count − 1` references. A reference replaces the map
+/// head and the keys (estimated as a shaped array's guard does, §6) by a
+/// three-byte tag, an array head and an index of about one byte; the
+/// definition adds the tag, an array head and the key array's head.
+fn pays(entries: &[(Value, Value)], count: usize) -> bool {
+    if count < 2 {
+        return false;
+    }
+    let keys: usize = entries.iter().map(|(k, _)| key_estimate(k)).sum();
+    let saved = (count - 1) * (keys + 1).saturating_sub(5);
+    saved > 4
+}
+
+/// The reader's definitions in the current top-level item, numbered in the
+/// order they are complete: their keys (`None` for a definition inside an
+/// item that was skipped, not built).
+#[derive(Debug, Default)]
+pub(crate) struct ShapeTable {
+    keys: Vec<Option<Vec<Value>>>,
+}
+
+impl ShapeTable {
+    /// Adds a complete definition as the next index (`None`: one skipped,
+    /// not built); refused past [`MAX_SHAPES`].
+    pub fn define(&mut self, keys: Option<Vec<Value>>, at: usize) -> Result<(), Error> {
+        if self.keys.len() >= MAX_SHAPES {
+            return Err(Error::new(ErrorKind::TooManyShapes, at));
+        }
+        self.keys.push(keys);
+        Ok(())
+    }
+
+    /// The keys of definition `index`, if it is complete and was built.
+    pub fn keys(&self, index: u64) -> Option<&[Value]> {
+        let index = usize::try_from(index).ok()?;
+        self.keys.get(index)?.as_deref()
+    }
+
+    /// The number of definitions (saved by checkpoints).
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Drops the definitions after the first `len` (a checkpoint's rewind),
+    /// or all of them (a new top-level item).
+    pub fn truncate(&mut self, len: usize) {
+        self.keys.truncate(len);
+    }
+}
+
+/// Whether the item at the reader's position is the content of a 39650
+/// definition: an array whose first element is an array (a reference's is
+/// an unsigned integer). Read from the bytes, consuming nothing.
+pub(crate) fn defines(input: &[u8], at: usize) -> bool {
+    let Some(&initial) = input.get(at) else {
+        return false;
+    };
+    if initial >> 5 != 4 {
+        return false;
+    }
+    let head = match initial & 0x1f {
+        0..=23 | 31 => 1,
+        24 => 2,
+        25 => 3,
+        26 => 5,
+        27 => 9,
+        _ => return false,
+    };
+    input.get(at + head).is_some_and(|b| b >> 5 == 4)
+}
+
+/// The keys of a definition as its first element was read: a non-empty
+/// array of distinct keys, as many as the values that follow.
+pub(crate) fn definition_keys(first: Value, values: u64, at: usize) -> Result<Vec<Value>, Error> {
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    let keys = first.into_array().ok_or_else(bad)?;
+    if keys.is_empty() || keys.len() as u64 != values || has_duplicates(keys.iter(), Value::cmp) {
+        return Err(bad());
+    }
+    Ok(keys)
+}
+
+/// The keys a reference names, copied for the map being built (and
+/// charged to the budgets): the definition must be complete and have as
+/// many keys as values follow.
+pub(crate) fn referenced_keys(
+    r: &mut Reader<'_>,
+    first: &Value,
+    values: u64,
+    at: usize,
+) -> Result<Vec<Value>, Error> {
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
+    let Value::Integer(index) = first else {
+        return Err(bad());
+    };
+    let index = u64::try_from(*index).map_err(|_| bad())?;
+    let undefined = || Error::new(ErrorKind::UndefinedShape(index), at);
+    let keys = r.shapes().keys(index).ok_or_else(undefined)?;
+    if keys.len() as u64 != values {
+        return Err(bad());
+    }
+    let cost = Footprint::of_all(keys);
+    spend_expansion(r, cost, at)?;
+    Ok(r.shapes().keys(index).ok_or_else(undefined)?.to_vec())
+}
