@@ -231,6 +231,64 @@ fn a_skipped_definition_still_takes_its_index() {
     assert_eq!(second.b, Value::Array(vec![rs(3, 4), rs(5, 6)]));
 }
 
+#[derive(Boring, Debug, PartialEq, Clone)]
+struct User {
+    name: String,
+    age: u32,
+    city: String,
+    active: bool,
+}
+
+#[derive(Boring, Debug, PartialEq)]
+struct Team {
+    lead: User,
+    members: Vec<User>,
+    by_name: std::collections::BTreeMap<String, User>,
+}
+
+#[derive(Boring, Debug, PartialEq)]
+#[boring(deny_unknown_fields)]
+struct Strict {
+    alpha: i64,
+}
+
+#[test]
+fn derived_structs_read_scattered_shapes() {
+    let user = |i: u32| User {
+        name: format!("name {i}"),
+        age: 20 + i,
+        city: ["Oslo", "Lima"][i as usize % 2].to_string(),
+        active: i.is_multiple_of(2),
+    };
+    let team = Team {
+        lead: user(0),
+        members: (1..4).map(user).collect(),
+        by_name: (4..7).map(|i| (format!("u{i}"), user(i))).collect(),
+    };
+    // Written through `Value`, which defines the user shape once and
+    // refers to it six times; read back as the derived type.
+    let value: Value = boring::from_slice(&boring::to_vec(&team).expect("encodes")).expect("value");
+    let opts = Options::default().scattered_shapes(true);
+    let bytes = boring::to_vec_with(&value, &opts).expect("encodes");
+    let tag = [0xd9, 0x9a, 0xe2];
+    assert_eq!(bytes.windows(3).filter(|w| *w == tag).count(), 7);
+    let back: Team = boring::from_slice(&bytes).expect("decodes");
+    assert_eq!(back, team);
+
+    // Keys the type does not know are skipped, or refused under
+    // `deny_unknown_fields`.
+    let extra = hex("82 d99ae2 83 82 65616c706861 6462657461 01 02 d99ae2 83 00 03 04");
+    let loose: Vec<Loose> = boring::from_slice(&extra).expect("skips beta");
+    assert_eq!(loose, vec![Loose { alpha: 1 }, Loose { alpha: 3 }]);
+    let err = boring::from_slice::<Vec<Strict>>(&extra).expect_err("beta is unknown");
+    assert_eq!(err.kind(), &ErrorKind::UnknownField("\"beta\"".into()));
+}
+
+#[derive(Boring, Debug, PartialEq)]
+struct Loose {
+    alpha: i64,
+}
+
 #[test]
 fn profiles_without_extensions_refuse_scattered_shapes() {
     let opts = Options::from(Profile::Interop).scattered_shapes(true);

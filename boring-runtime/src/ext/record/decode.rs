@@ -216,21 +216,47 @@ pub struct Entries {
     open: bool,
     /// The map ended.
     ended: bool,
+    /// The map is a scattered shape (tag 39650): its keys were read with
+    /// its definition, and [`finish_entries`] reads its values.
+    scattered: Option<Box<scattered::Scattered>>,
 }
 
 impl Entries {
-    /// Opens a map.
+    /// Opens a map, or a scattered shape standing for one.
     #[inline]
     pub fn open(r: &mut Reader<'_>) -> Result<Entries, Error> {
+        let at = r.position();
         match r.map() {
             Ok(seq) => Ok(Entries {
                 seq,
                 hint: 0,
                 open: false,
                 ended: false,
+                scattered: None,
             }),
-            Err(e) => Err(e),
+            Err(e) => {
+                r.seek(at);
+                if scattered::at_scattered(r) {
+                    Entries::open_scattered(r)
+                } else {
+                    Err(e)
+                }
+            }
         }
+    }
+
+    /// [`Entries::open`] for tag 39650, out of line: no field is taken in
+    /// order (`hint` matches none), all go through [`finish_entries`].
+    #[inline(never)]
+    fn open_scattered(r: &mut Reader<'_>) -> Result<Entries, Error> {
+        let scattered = scattered::open(r)?;
+        Ok(Entries {
+            seq: Seq::empty(),
+            hint: usize::MAX,
+            open: false,
+            ended: false,
+            scattered: Some(Box::new(scattered)),
+        })
     }
 }
 
@@ -305,8 +331,12 @@ pub fn finish_entries<'de>(
         mut seq,
         mut hint,
         mut open,
+        scattered,
         ..
     } = entries;
+    if let Some(scattered) = scattered {
+        return scattered::finish(r, *scattered, shape, fill);
+    }
     loop {
         if !open {
             match seq.next(r) {

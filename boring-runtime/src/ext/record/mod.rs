@@ -38,6 +38,7 @@ mod encode;
 mod flat;
 mod keys;
 mod repr;
+mod scattered;
 mod table;
 mod variants;
 

@@ -100,6 +100,15 @@ impl Seq {
         }
     }
 
+    /// A finished sequence with nothing to read (a placeholder for a
+    /// container read another way).
+    pub(crate) fn empty() -> Seq {
+        Seq {
+            remaining: Some(0),
+            done: true,
+        }
+    }
+
     /// Advances to the next entry: `true` if there is one, `false` at the end
     /// (after which the container's depth level is released).
     #[inline]
