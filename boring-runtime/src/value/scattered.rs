@@ -14,7 +14,7 @@ use super::Value;
 use crate::error::{Error, ErrorKind};
 use crate::ext::shapes::key_estimate;
 use crate::profile::FloatPolicy;
-use crate::wire::Reader;
+use crate::wire::{Reader, Seq};
 
 /// The scattered-shapes tag.
 pub const TAG: u64 = 39650;
@@ -253,6 +253,21 @@ fn pays(entries: &[(Value, Value)], count: usize) -> bool {
 #[derive(Debug, Default)]
 pub(crate) struct ShapeTable {
     keys: Vec<Option<Vec<Value>>>,
+    /// Scattered shapes a typed decoder has opened and not finished,
+    /// innermost last (kept here so that the decoder's own frame stays
+    /// small and needs no drop).
+    open: Vec<OpenShape>,
+}
+
+/// A 39650 item whose keys are read and whose values are next.
+#[derive(Debug)]
+pub(crate) struct OpenShape {
+    /// The content array, positioned after its first element.
+    pub seq: Seq,
+    pub keys: Vec<Value>,
+    /// Where the tag starts, when the item is a definition: it takes the
+    /// next index once its values are read.
+    pub defines: Option<usize>,
 }
 
 impl ShapeTable {
@@ -272,15 +287,30 @@ impl ShapeTable {
         self.keys.get(index)?.as_deref()
     }
 
+    /// Holds an opened item until its values are read.
+    pub fn push_open(&mut self, open: OpenShape) {
+        self.open.push(open);
+    }
+
+    /// The innermost opened item.
+    pub fn pop_open(&mut self) -> Option<OpenShape> {
+        self.open.pop()
+    }
+
     /// The number of definitions (saved by checkpoints).
     pub fn len(&self) -> usize {
         self.keys.len()
     }
 
-    /// Drops the definitions after the first `len` (a checkpoint's rewind),
-    /// or all of them (a new top-level item).
+    /// Drops the definitions after the first `len` (a checkpoint's rewind).
     pub fn truncate(&mut self, len: usize) {
         self.keys.truncate(len);
+    }
+
+    /// Forgets everything: a new top-level item starts.
+    pub fn clear(&mut self) {
+        self.keys.clear();
+        self.open.clear();
     }
 }
 

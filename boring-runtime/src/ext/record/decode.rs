@@ -216,46 +216,48 @@ pub struct Entries {
     open: bool,
     /// The map ended.
     ended: bool,
-    /// The map is a scattered shape (tag 39650): its keys were read with
-    /// its definition, and [`finish_entries`] reads its values.
-    scattered: Option<Box<scattered::Scattered>>,
 }
 
+/// `Entries::hint` of a scattered shape (tag 39650) standing for the map:
+/// no field is taken in order; its keys were read with its definition and
+/// wait in the reader, and [`finish_entries`] reads its values.
+const SCATTERED: usize = usize::MAX;
+
 impl Entries {
-    /// Opens a map, or a scattered shape standing for one.
-    #[inline]
+    /// Opens a map, or a scattered shape standing for one. Always inlined:
+    /// a call here costs as much as reading a small map's head.
+    #[inline(always)]
     pub fn open(r: &mut Reader<'_>) -> Result<Entries, Error> {
-        let at = r.position();
         match r.map() {
             Ok(seq) => Ok(Entries {
                 seq,
                 hint: 0,
                 open: false,
                 ended: false,
-                scattered: None,
             }),
-            Err(e) => {
-                r.seek(at);
-                if scattered::at_scattered(r) {
-                    Entries::open_scattered(r)
-                } else {
-                    Err(e)
-                }
-            }
+            Err(e) => Entries::open_other(r, e),
         }
     }
 
-    /// [`Entries::open`] for tag 39650, out of line: no field is taken in
-    /// order (`hint` matches none), all go through [`finish_entries`].
+    /// [`Entries::open`] for an item that is not a map, out of line: a
+    /// scattered shape (tag 39650) where the map reader failed (its error's
+    /// offset) is opened with its keys read, and no field is then taken in
+    /// order (`hint` is [`SCATTERED`]), all go through [`finish_entries`];
+    /// anything else is the map reader's error.
+    #[cold]
     #[inline(never)]
-    fn open_scattered(r: &mut Reader<'_>) -> Result<Entries, Error> {
-        let scattered = scattered::open(r)?;
+    fn open_other(r: &mut Reader<'_>, e: Error) -> Result<Entries, Error> {
+        r.seek(e.offset());
+        if !scattered::at_scattered(r) {
+            return Err(e);
+        }
+        let opened = scattered::open(r)?;
+        r.shapes_mut().push_open(opened);
         Ok(Entries {
             seq: Seq::empty(),
-            hint: usize::MAX,
+            hint: SCATTERED,
             open: false,
             ended: false,
-            scattered: Some(Box::new(scattered)),
         })
     }
 }
@@ -331,11 +333,10 @@ pub fn finish_entries<'de>(
         mut seq,
         mut hint,
         mut open,
-        scattered,
         ..
     } = entries;
-    if let Some(scattered) = scattered {
-        return scattered::finish(r, *scattered, shape, fill);
+    if hint == SCATTERED {
+        return scattered::finish_open(r, shape, &mut fill);
     }
     loop {
         if !open {

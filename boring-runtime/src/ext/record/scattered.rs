@@ -3,22 +3,11 @@
 //! and the values follow in their order (`docs/WIRE.md` §6a).
 
 use super::*;
-use crate::value::scattered::{definition_keys, referenced_keys, TAG};
+use crate::value::scattered::{definition_keys, referenced_keys, OpenShape, TAG};
 use crate::value::Value;
 
 /// `d9 9ae2`: the head of tag 39650.
 const HEAD: [u8; 3] = [0xd9, 0x9a, 0xe2];
-
-/// A 39650 item whose keys are read and whose values are next.
-#[derive(Debug)]
-pub(super) struct Scattered {
-    /// The content array, positioned after its first element.
-    seq: Seq,
-    keys: Vec<Value>,
-    /// Where the tag starts, when the item is a definition: it takes the
-    /// next index once its values are read.
-    defines: Option<usize>,
-}
 
 /// Whether the item at the reader is tag 39650.
 pub(super) fn at_scattered(r: &Reader<'_>) -> bool {
@@ -27,7 +16,7 @@ pub(super) fn at_scattered(r: &Reader<'_>) -> bool {
 
 /// Opens the 39650 item at the reader and reads its keys: the definition's
 /// own, or those a reference names.
-pub(super) fn open(r: &mut Reader<'_>) -> Result<Scattered, Error> {
+pub(super) fn open(r: &mut Reader<'_>) -> Result<OpenShape, Error> {
     let at = r.position();
     let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
     r.tag()?;
@@ -47,22 +36,35 @@ pub(super) fn open(r: &mut Reader<'_>) -> Result<Scattered, Error> {
     } else {
         referenced_keys(r, &first, values, at)?
     };
-    Ok(Scattered {
+    Ok(OpenShape {
         seq,
         keys,
         defines: defines.then_some(at),
     })
 }
 
-/// Reads the values of an opened 39650 item into `shape`'s fields, then
-/// closes it (and registers a definition).
-pub(super) fn finish<'de>(
+/// Reads the values of the innermost opened 39650 item into `shape`'s
+/// fields, then closes it (and registers a definition). Out of line: the
+/// map reader's frame stays as it was.
+#[inline(never)]
+pub(super) fn finish_open<'de>(
     r: &mut Reader<'de>,
-    scattered: Scattered,
     shape: &Shape,
-    mut fill: impl FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
+    fill: &mut dyn FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let Scattered {
+    match r.shapes_mut().pop_open() {
+        Some(opened) => finish(r, opened, shape, fill),
+        None => Err(r.error(ErrorKind::BadCount)),
+    }
+}
+
+fn finish<'de>(
+    r: &mut Reader<'de>,
+    scattered: OpenShape,
+    shape: &Shape,
+    fill: &mut dyn FnMut(&mut Reader<'de>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let OpenShape {
         mut seq,
         keys,
         defines,

@@ -486,14 +486,21 @@ impl<'de> Reader<'de> {
     }
 
     /// Starts reading a map: checks its count and enters a depth level.
-    #[inline]
+    /// Always inlined: a map of up to 23 entries (the count in the initial
+    /// byte) opens with no call; any other head is read out of line.
+    #[inline(always)]
     pub fn map(&mut self) -> Result<Seq, Error> {
         let at = self.pos;
-        // Up to 23 entries the count is in the initial byte.
         if let Some(&b @ 0xa0..=0xb7) = self.input.get(at) {
             self.pos = at + 1;
             return self.open(Some(u64::from(b & 0x1f)), 2, at);
         }
+        self.map_head(at)
+    }
+
+    /// [`Reader::map`] past its fast path.
+    #[inline(never)]
+    fn map_head(&mut self, at: usize) -> Result<Seq, Error> {
         match self.head()? {
             Head::Map(len) => self.open(len, 2, at),
             other => Err(self.unexpected("map", &other, at)),
@@ -570,7 +577,7 @@ impl<'de> Reader<'de> {
 
     /// Starts a top-level item: its shape definitions start from none.
     pub(crate) fn start_item(&mut self) {
-        self.shapes.truncate(0);
+        self.shapes.clear();
     }
 
     // ----- stringref namespaces ------------------------------------------
