@@ -44,7 +44,8 @@ pub enum ErrorKind {
     },
     /// A stringref (tag 25) outside a namespace or past the end of its table.
     BadStringref,
-    /// Raw bytes were asked of an item that holds stringref references.
+    /// Raw bytes were asked of an item that holds stringref references (or
+    /// scattered-shape references, tag 39650).
     StringrefInRaw,
     /// A scattered-shape reference (tag 39650) to an index with no complete
     /// definition before it in the item.

@@ -290,6 +290,20 @@ struct Loose {
 }
 
 #[test]
+fn raw_bytes_holding_a_shape_reference_are_refused() {
+    // The second map refers to the first's definition: its bytes alone
+    // would mean nothing, so keeping them raw is refused, skipped or built.
+    let bytes = hex("82 d99ae2 83 82 6161 6162 01 02 d99ae2 83 00 03 04");
+    let err = boring::from_slice::<(Value, boring::Raw<'_>)>(&bytes).expect_err("raw");
+    assert_eq!(err.kind(), &ErrorKind::StringrefInRaw);
+    let err = boring::from_slice::<(Value, boring::KeepRaw<'_, Value>)>(&bytes).expect_err("kept");
+    assert_eq!(err.kind(), &ErrorKind::StringrefInRaw);
+    let plain = hex("82 d99ae2 83 82 6161 6162 01 02 a1 6161 01");
+    let (_, kept): (Value, boring::KeepRaw<'_, Value>) = boring::from_slice(&plain).expect("plain");
+    assert_eq!(kept.raw(), hex("a1 6161 01"));
+}
+
+#[test]
 fn profiles_without_extensions_refuse_scattered_shapes() {
     let opts = Options::from(Profile::Interop).scattered_shapes(true);
     let err = boring::to_vec_with(&pair(1, 2), &opts).expect_err("locked");

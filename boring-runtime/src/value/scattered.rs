@@ -264,6 +264,7 @@ pub(crate) struct ShapeTable {
 pub(crate) struct OpenShape {
     /// The content array, positioned after its first element.
     pub seq: Seq,
+    /// The keys, one per value to read.
     pub keys: Vec<Value>,
     /// Where the tag starts, when the item is a definition: it takes the
     /// next index once its values are read.
@@ -367,5 +368,6 @@ pub(crate) fn referenced_keys(
     }
     let cost = Footprint::of_all(keys);
     spend_expansion(r, cost, at)?;
+    r.count_shape_reference();
     Ok(r.shapes().keys(index).ok_or_else(undefined)?.to_vec())
 }

@@ -678,16 +678,23 @@ impl<'de> Reader<'de> {
         self.shapes.truncate(cp.shapes);
     }
 
-    /// How many stringrefs this reader has resolved so far: a decoder that
-    /// keeps raw bytes compares it before and after, since bytes holding a
-    /// reference mean nothing outside their document.
+    /// How many stringrefs and scattered-shape references this reader has
+    /// resolved (or skipped) so far: a decoder that keeps raw bytes compares
+    /// it before and after, since bytes holding a reference mean nothing
+    /// outside their document.
     pub fn references_resolved(&self) -> u64 {
         self.references
     }
 
+    /// Counts a scattered-shape reference read (see
+    /// [`Reader::references_resolved`]).
+    pub(crate) fn count_shape_reference(&mut self) {
+        self.references += 1;
+    }
+
     /// Skips one item and returns its bytes, head included. An item that
-    /// holds a stringref is refused: its bytes would not mean the same
-    /// anywhere else.
+    /// holds a stringref or a scattered-shape reference is refused: its
+    /// bytes would not mean the same anywhere else.
     pub fn skip_raw(&mut self) -> Result<&'de [u8], Error> {
         let start = self.pos;
         let before = self.references;

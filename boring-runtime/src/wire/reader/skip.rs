@@ -81,6 +81,9 @@ impl<'de> Reader<'de> {
                         // the writer did.
                         let defines =
                             tag == scattered::TAG && scattered::defines(self.input, self.pos);
+                        if tag == scattered::TAG && !defines {
+                            self.references += 1;
+                        }
                         let namespace = tag == 256;
                         if namespace {
                             self.strings.enter();
