@@ -612,26 +612,19 @@ where
     Ok(true)
 }
 
-/// Writes `values` as a little-endian binary32 typed array (tag 85), every
-/// bit kept: a column whose values are single precision stays so.
-pub(crate) fn write_f32s<S: Sink>(w: &mut Writer<S>, values: &[f32]) -> Result<(), Error> {
-    w.tag(TypedKind::le_tag(Elem::F32))?;
-    w.bytes_head(values.len() * 4)?;
+/// Writes floats whose width is decided (each one's little-endian bytes,
+/// `N` = 4 or 8) as a typed array of that width, every bit kept: a `Value`
+/// column of singles stays binary32 (tag 85), of doubles binary64 (tag 86).
+pub(crate) fn write_float_bits<S: Sink, const N: usize>(
+    w: &mut Writer<S>,
+    values: impl ExactSizeIterator<Item = [u8; N]>,
+) -> Result<(), Error> {
+    let elem = if N == 4 { Elem::F32 } else { Elem::F64 };
+    w.tag(TypedKind::le_tag(elem))?;
+    w.bytes_head(values.len() * N)?;
     let mut chunk = Chunker::default();
-    for v in values {
-        chunk.push(w, &v.to_bits().to_le_bytes())?;
-    }
-    chunk.flush(w)
-}
-
-/// Writes `values` as a little-endian binary64 typed array (tag 86), every
-/// bit kept, even where `f32` would hold the value.
-pub(crate) fn write_f64s<S: Sink>(w: &mut Writer<S>, values: &[f64]) -> Result<(), Error> {
-    w.tag(TypedKind::le_tag(Elem::F64))?;
-    w.bytes_head(values.len() * 8)?;
-    let mut chunk = Chunker::default();
-    for v in values {
-        chunk.push(w, &v.to_bits().to_le_bytes())?;
+    for bytes in values {
+        chunk.push(w, &bytes)?;
     }
     chunk.flush(w)
 }

@@ -11,7 +11,7 @@ use crate::error::{Error, ErrorKind};
 use crate::ext::columns::TAG as COLUMNS;
 use crate::ext::grid::TAG as GRID;
 use crate::ext::shapes::TAG;
-use crate::ext::typed::{write_f32s, write_f64s, write_ints};
+use crate::ext::typed::{write_float_bits, write_ints};
 use crate::profile::{FloatPolicy, KeyOrder};
 use crate::wire::{Sink, Writer};
 
@@ -138,11 +138,11 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 continue;
             }
             Task::Typed(Numbers::F32(values)) => {
-                write_f32s(w, &values)?;
+                write_float_bits(w, values.iter().map(|v| v.to_bits().to_le_bytes()))?;
                 continue;
             }
             Task::Typed(Numbers::F64(values)) => {
-                write_f64s(w, &values)?;
+                write_float_bits(w, values.iter().map(|v| v.to_bits().to_le_bytes()))?;
                 continue;
             }
             Task::Grid(rows, width) => {
