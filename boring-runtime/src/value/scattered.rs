@@ -362,12 +362,12 @@ pub(crate) fn referenced_keys(
     };
     let index = u64::try_from(*index).map_err(|_| bad())?;
     let undefined = || Error::new(ErrorKind::UndefinedShape(index), at);
-    let keys = r.shapes().keys(index).ok_or_else(undefined)?;
+    let keys = r.shape_keys(index).ok_or_else(undefined)?;
     if keys.len() as u64 != values {
         return Err(bad());
     }
     let cost = Footprint::of_all(keys);
     spend_expansion(r, cost, at)?;
     r.count_shape_reference();
-    Ok(r.shapes().keys(index).ok_or_else(undefined)?.to_vec())
+    Ok(r.shape_keys(index).ok_or_else(undefined)?.to_vec())
 }

@@ -10,6 +10,8 @@ use super::stringref::ReadTable;
 use crate::error::{Error, ErrorKind};
 use crate::profile::{Options, Resolved};
 use crate::value::scattered::ShapeTable;
+use crate::value::Value;
+use alloc::boxed::Box;
 
 /// The largest count a container or string may declare (2^31 − 1).
 const MAX_COUNT: u64 = i32::MAX as u64;
@@ -56,8 +58,9 @@ pub struct Reader<'de> {
     strings: ReadTable<'de>,
     references: u64,
     /// Scattered-shape definitions (tag 39650) of the current top-level
-    /// item.
-    shapes: ShapeTable,
+    /// item, allocated at the first: a reader is on the stack once per
+    /// embedded document, and most documents hold none.
+    shapes: Option<Box<ShapeTable>>,
 }
 
 /// Iteration state of an array or map being read: definite (`remaining`
@@ -178,7 +181,7 @@ impl<'de> Reader<'de> {
             retried: 0,
             strings: ReadTable::default(),
             references: 0,
-            shapes: ShapeTable::default(),
+            shapes: None,
         }
     }
 
@@ -565,19 +568,22 @@ impl<'de> Reader<'de> {
 
     // ----- scattered shapes ------------------------------------------------
 
-    /// The scattered-shape definitions read so far in this item.
-    pub(crate) fn shapes(&self) -> &ShapeTable {
-        &self.shapes
+    /// The keys of scattered-shape definition `index` of this item, once
+    /// it is complete.
+    pub(crate) fn shape_keys(&self, index: u64) -> Option<&[Value]> {
+        self.shapes.as_ref()?.keys(index)
     }
 
     /// The scattered-shape definitions, to add to.
     pub(crate) fn shapes_mut(&mut self) -> &mut ShapeTable {
-        &mut self.shapes
+        self.shapes.get_or_insert_with(Box::default)
     }
 
     /// Starts a top-level item: its shape definitions start from none.
     pub(crate) fn start_item(&mut self) {
-        self.shapes.clear();
+        if let Some(shapes) = &mut self.shapes {
+            shapes.clear();
+        }
     }
 
     // ----- stringref namespaces ------------------------------------------
@@ -640,7 +646,7 @@ impl<'de> Reader<'de> {
             items_left: self.items_left,
             output_left: self.output_left,
             strings: self.strings.snapshot(),
-            shapes: self.shapes.len(),
+            shapes: self.shapes.as_ref().map_or(0, |s| s.len()),
         }
     }
 
@@ -675,7 +681,9 @@ impl<'de> Reader<'de> {
         self.items_left = cp.items_left;
         self.output_left = cp.output_left;
         self.strings.restore(cp.strings);
-        self.shapes.truncate(cp.shapes);
+        if let Some(shapes) = &mut self.shapes {
+            shapes.truncate(cp.shapes);
+        }
     }
 
     /// How many stringrefs and scattered-shape references this reader has

@@ -130,7 +130,7 @@ impl<'de> Reader<'de> {
                                 self.strings.leave();
                             }
                             if let Some(at) = frame.defines {
-                                self.shapes.define(None, at)?;
+                                self.shapes_mut().define(None, at)?;
                             }
                             self.leave();
                             continue;
