@@ -85,13 +85,15 @@ impl<'a> Chosen<'a> {
     /// sequence has no definition, or whose definition is not complete
     /// yet: the definer is inside it).
     pub fn use_for(&self, entries: &[(Value, Value)]) -> Option<Use> {
-        if !qualifies(entries, self.floats) {
-            return None;
-        }
+        // Most maps have no chosen sequence: look that up before the
+        // costlier qualification, which the first pass already ran.
         let slot = self
             .sequences
             .binary_search_by(|s| key_order(s, entries, self.floats))
             .ok()?;
+        if !qualifies(entries, self.floats) {
+            return None;
+        }
         match self.index.get(slot).copied().flatten() {
             Some(index) => Some(Use::Refer(index)),
             None if self.definers.get(slot) == Some(&entries.as_ptr()) => Some(Use::Define(slot)),
