@@ -1,5 +1,5 @@
 //! The payloads of the published tables: the reference implementation's six,
-//! then the record datasets.
+//! a map of records keyed by text, then the record datasets.
 //!
 //! Every payload has a typed form (`boring_schemas::records` and the dataset
 //! modules), which the typed `boring` rows and the peers encode, and a
@@ -10,6 +10,7 @@
 use boring::Value;
 use boring_schemas::minicbor_map::{
     DatomM, LogEntryM, MixedM, NestedEntryM, NestedMapM, Row4M, SmallMapM, StrRecordM, TriangleM,
+    UserM, UsersM,
 };
 use boring_schemas::{access_log, game, mesh, network, records, values, ToValue, SEED};
 
@@ -155,6 +156,23 @@ pub fn some(scale: Scale, keep: impl Fn(&str) -> bool) -> Vec<Payload> {
                 strs.clone(),
                 minicbor_cell(strs.clone()),
                 minicbor_cell(map_vec::<_, StrRecordM>(&strs)),
+            ),
+        });
+    }
+
+    if keep("users-300") {
+        let users = records::users(300);
+        let users_m: UsersM = users
+            .iter()
+            .map(|(k, v)| (k.clone(), UserM::from(v)))
+            .collect();
+        out.push(Payload {
+            name: "users-300",
+            cells: cells(
+                values::users_300(),
+                users.clone(),
+                minicbor_cell(users),
+                minicbor_cell(users_m),
             ),
         });
     }

@@ -221,6 +221,18 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
         }
 
         #[inline]
+        fn seq_table_saving<'__a, __I>(__items: __I, __options: &#private::Resolved) -> usize
+        where
+            Self: #private::Sized + '__a,
+            __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+        {
+            <#ty as #private::Encode>::seq_table_saving(
+                #private::Iterator::map(__items, |__item: &'__a Self| &__item.#member),
+                __options,
+            )
+        }
+
+        #[inline]
         fn is_none(&self) -> bool {
             <#ty as #private::Encode>::is_none(&self.#member)
         }
@@ -228,7 +240,8 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
     (body, extra)
 }
 
-/// `encode_seq` of a struct with named fields: shaped tables when asked.
+/// `encode_seq` of a struct with named fields: shaped tables when asked,
+/// and the saving they make, which maps of the struct ask for.
 fn encode_seq(private: &TokenStream) -> TokenStream {
     quote! {
         #[inline]
@@ -240,6 +253,15 @@ fn encode_seq(private: &TokenStream) -> TokenStream {
             __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
         {
             #private::encode_seq(__items, __w)
+        }
+
+        #[inline]
+        fn seq_table_saving<'__a, __I>(__items: __I, __options: &#private::Resolved) -> usize
+        where
+            Self: #private::Sized + '__a,
+            __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+        {
+            #private::seq_table_saving(__items, __options)
         }
     }
 }

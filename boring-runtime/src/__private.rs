@@ -14,10 +14,11 @@ pub use crate::ext::record::{
     encode_in_tag, encode_internal, encode_key, encode_map, encode_map_tagged, encode_map_with,
     encode_plain_key, encode_record, encode_seq, encode_untagged, expect_key, fill, finish_entries,
     has_int_keys, header, header_len, in_declaration_order, in_order, key_offsets, key_order,
-    keys_are_plain, map_vec, no_variant, require, require_payload, take, take_bytes, unit_payload,
-    DecodeBytes, DecodeFields, DecodeFlat, DecodeVariants, EncodeBytes, EncodeFields, EncodeFlat,
-    EncodeVariants, Entries, KeySpec, Shape, TupleReader,
+    keys_are_plain, map_vec, no_variant, require, require_payload, seq_table_saving, take,
+    take_bytes, unit_payload, DecodeBytes, DecodeFields, DecodeFlat, DecodeVariants, EncodeBytes,
+    EncodeFields, EncodeFlat, EncodeVariants, Entries, KeySpec, Shape, TupleReader,
 };
+pub use crate::profile::Resolved;
 pub use crate::wire::{Head, Reader, Seq, Sink, Writer};
 pub use crate::Value;
 pub use alloc::vec::Vec;

@@ -238,7 +238,7 @@ impl From<Profile> for Options {
             profile,
             stringref: None,
             shapes: on,
-            scattered_shapes: false,
+            scattered_shapes: on,
             columns: on,
             typed_arrays: on,
             float_policy: None,
@@ -275,7 +275,8 @@ impl Options {
 
     /// Write maps whose key sequence recurs in an item as scattered shapes
     /// (tag 39650): the keys once, then an index in their place. Written
-    /// for `Value`; read always. Off by default.
+    /// for `Value`; read always. On by default in `Compact`, off
+    /// elsewhere.
     #[must_use]
     pub fn scattered_shapes(mut self, on: bool) -> Self {
         self.scattered_shapes = on;

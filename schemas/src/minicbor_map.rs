@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::access_log::LogEntry;
 use crate::mesh::Triangle;
-use crate::records::{Datom, Mixed, NestedEntry, Row4, SmallMap, StrRecord};
+use crate::records::{Datom, Mixed, NestedEntry, Row4, SmallMap, StrRecord, User};
 
 /// Declares the map-form twin of a flat record, with conversions both ways.
 macro_rules! map_form {
@@ -47,6 +47,8 @@ map_form! {
     MixedM for Mixed { 0 id: i64, 1 n: i64, 2 d: f64, 3 s: String, 4 ok: bool }
     /// [`NestedEntry`] as a minicbor map.
     NestedEntryM for NestedEntry { 0 v: i64, 1 s: String }
+    /// [`User`] as a minicbor map.
+    UserM for User { 0 name: String, 1 age: i64, 2 city: String, 3 active: bool }
     /// [`Datom`] as a minicbor map.
     DatomM for Datom { 0 e: i64, 1 a: String, 2 v: String, 3 tx: i64, 4 added: bool }
     /// [`StrRecord`] as a minicbor map.
@@ -63,3 +65,6 @@ map_form! {
 
 /// `nested-map-50` with map-form entries.
 pub type NestedMapM = BTreeMap<String, NestedEntryM>;
+
+/// `users-300` with map-form users.
+pub type UsersM = BTreeMap<String, UserM>;

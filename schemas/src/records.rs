@@ -89,6 +89,38 @@ pub struct NestedEntry {
 /// iterates; sizes do not depend on order).
 pub type NestedMap = BTreeMap<String, NestedEntry>;
 
+/// One value of `users-300`: `{:name, :age, :city, :active}`.
+#[derive(Debug, Clone, PartialEq, boring::Boring)]
+#[cfg_attr(
+    feature = "peers",
+    derive(
+        serde::Serialize,
+        serde::Deserialize,
+        bitcode::Encode,
+        bitcode::Decode,
+        minicbor::Encode,
+        minicbor::Decode
+    )
+)]
+pub struct User {
+    /// A first name and `i`.
+    #[cfg_attr(feature = "peers", n(0))]
+    pub name: String,
+    /// 18 to 77.
+    #[cfg_attr(feature = "peers", n(1))]
+    pub age: i64,
+    /// One of six cities.
+    #[cfg_attr(feature = "peers", n(2))]
+    pub city: String,
+    /// False for every third user.
+    #[cfg_attr(feature = "peers", n(3))]
+    pub active: bool,
+}
+
+/// `users-300`: users keyed by `"user-<i>"` (sorted, as a `BTreeMap`
+/// iterates).
+pub type Users = BTreeMap<String, User>;
+
 /// One row of `datom-maps-200`.
 #[derive(Debug, Clone, PartialEq, boring::Boring)]
 #[cfg_attr(
@@ -235,6 +267,26 @@ pub fn long_vec_1k() -> Vec<i64> {
     (0..1000).collect()
 }
 
+/// The users of `users-300`, `n` of them: user `i` is keyed `"user-<i>"`.
+pub fn users(n: usize) -> Users {
+    (0..n).map(|i| (format!("user-{i}"), user(i))).collect()
+}
+
+const FIRST_NAMES: [&str; 8] = [
+    "Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John",
+];
+const CITIES: [&str; 6] = ["Lisbon", "Oslo", "Kyoto", "Quito", "Nairobi", "Perth"];
+
+/// User `i` of [`users`].
+pub fn user(i: usize) -> User {
+    User {
+        name: format!("{} {i}", FIRST_NAMES[i % FIRST_NAMES.len()]),
+        age: 18 + (i as i64 * 7) % 60,
+        city: CITIES[i % CITIES.len()].into(),
+        active: i % 3 != 0,
+    }
+}
+
 /// `str-maps-200`.
 pub fn str_records(n: i64) -> Vec<StrRecord> {
     (0..n)
@@ -287,5 +339,20 @@ mod tests {
         assert_eq!(d[199].v, "person-199");
         assert_eq!(d[199].tx, 536_871_111);
         assert_eq!(nested_map_50().len(), 50);
+    }
+
+    #[test]
+    fn users_are_keyed_by_their_index() {
+        let users = users(300);
+        assert_eq!(users.len(), 300);
+        assert_eq!(
+            users["user-9"],
+            User {
+                name: "Grace 9".into(),
+                age: 18 + 63 % 60,
+                city: "Quito".into(),
+                active: false
+            }
+        );
     }
 }

@@ -94,6 +94,27 @@ pub fn nested_map_50() -> Value {
     )
 }
 
+/// `users-300` in the reference's keyword form: `"user-<i>"` →
+/// `{:name, :age, :city, :active}` as [`records::user`](crate::records::user)
+/// builds them. Not one of the reference's payloads: a map of records keyed
+/// by text, which keyed tables (tag 39654) are for.
+pub fn users_300() -> Value {
+    Value::Map(
+        (0..300)
+            .map(|i| {
+                let u = crate::records::user(i);
+                let fields = vec![
+                    (kw("name"), text(u.name)),
+                    (kw("age"), int(u.age)),
+                    (kw("city"), text(u.city)),
+                    (kw("active"), Value::Bool(u.active)),
+                ];
+                (text(format!("user-{i}")), Value::Map(fields))
+            })
+            .collect(),
+    )
+}
+
 /// 200 datoms `{:e 100+i, :a :user/name, :v "person-<i>", :tx 536870912+i,
 /// :added true}`.
 pub fn datom_maps_200() -> Value {

@@ -100,6 +100,9 @@ def tag_hook(tag, immutable):  # cbor2 6.x; cbor2 5.x passes (decoder, tag)
             keys = list(head)
             SHAPES.append(keys)
         return {k: thaw(x) for k, x in zip(keys, values)}
+    if n == 39654:  # keyed table: [keys, values], a map (values read by their own hooks)
+        keys, values = v
+        return {k: thaw(x) for k, x in zip(keys, values)}
     return tag
 
 
@@ -226,6 +229,8 @@ def hooks_apply(tally):
               cbor2.CBORTag(39650, [0, 5, 6]), cbor2.CBORTag(39650, [1, 7, 8])]
     tally.check(read(cbor2.dumps(nested)) == [{"a": {"c": 1, "d": 2}, "b": 3}, {"c": 5, "d": 6},
                                               {"a": 7, "b": 8}], "hook: scattered")
+    keyed = cbor2.CBORTag(39654, [["a", "b"], cbor2.CBORTag(39649, [["x"], [[1], [2]]])])
+    tally.check(read(cbor2.dumps(keyed)) == {"a": {"x": 1}, "b": {"x": 2}}, "hook: keyed")
     ragged = cbor2.CBORTag(39649, [[kw("a"), kw("b"), kw("c")],
                                    [[None, 1, 2], [3, cbor2.undefined, 4], [5]]])
     tally.check(read(cbor2.dumps(ragged)) == [
@@ -263,10 +268,14 @@ def main():
                 tally.check(out.count(b"\xd8\x28\x82\x82\x04\x03") == (2 if columns else 0),
                             "%s: grid columns" % label)
             if name == "scattered":
-                # One definition, three references, only when asked for.
-                scattered = "--scattered-shapes" in flags
+                # A map of records: a keyed table wherever tables are on
+                # (its values are then rows); else, when asked for, one
+                # definition and three references.
+                keyed = bool({"--shapes", "--columns"} & set(flags)) or profile == "compact"
+                scattered = "--scattered-shapes" in flags and not keyed
                 tally.check(out.count(b"\xd9\x9a\xe2") == (4 if scattered else 0),
                             "%s: scattered shapes" % label)
+                tally.check((b"\xd9\x9a\xe6" in out) == keyed, "%s: keyed table" % label)
             if name == "rows":
                 # Columns win over shapes when a column is typed (:e is).
                 columns = "--columns" in flags or profile == "compact"

@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 use super::map_order::{write_map, write_set};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
-use crate::ext::grid;
-use crate::profile::DuplicateKeys;
+use crate::ext::{grid, keyed};
+use crate::profile::{DuplicateKeys, KeyOrder};
 use crate::wire::{Reader, Sink, Writer};
 
 impl<T: Encode> Encode for [T] {
@@ -172,16 +172,48 @@ tuple!(10 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9);
 tuple!(11 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10);
 tuple!(12 => A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10, L.11);
 
+/// Writes a map in the writer's key order, or as a keyed table (tag 39654)
+/// when its values make a table that pays for the form: the decision
+/// `Value` takes for the same map (`docs/WIRE.md` §8a). The keys are
+/// written one by one, as a map's are.
+fn write_map_or_keyed<'a, S, K, V, I>(w: &mut Writer<S>, entries: I) -> Result<(), Error>
+where
+    S: Sink,
+    K: Encode + 'a,
+    V: Encode + 'a,
+    I: ExactSizeIterator<Item = (&'a K, &'a V)> + Clone,
+{
+    let opts = w.options();
+    let keyed = opts.key_order == KeyOrder::Insertion
+        && (opts.shapes || opts.columns)
+        && entries.len() >= 2
+        && keyed::pays(V::seq_table_saving(entries.clone().map(|(_, v)| v), opts));
+    if !keyed {
+        return write_map(w, entries);
+    }
+    w.tag(keyed::TAG)?;
+    w.array(2)?;
+    w.array(entries.len())?;
+    for (k, _) in entries.clone() {
+        k.encode(w)?;
+    }
+    V::encode_seq(entries.map(|(_, v)| v), w)
+}
+
 /// Reads a map's entries into `insert`, which returns `true` when the key
 /// was already present (refused unless duplicates are allowed).
 fn decode_entries<'de, K, V>(
     r: &mut Reader<'de>,
-    mut insert: impl FnMut(K, V) -> bool,
+    insert: impl FnMut(K, V) -> bool,
 ) -> Result<(), Error>
 where
     K: Decode<'de>,
     V: Decode<'de>,
 {
+    if r.peek_tag() == Some(keyed::TAG) {
+        return decode_keyed(r, insert);
+    }
+    let mut insert = insert;
     let mut seq = r.map()?;
     let reject = r.options().duplicate_keys == DuplicateKeys::Reject;
     while seq.next(r)? {
@@ -193,6 +225,55 @@ where
         }
     }
     Ok(())
+}
+
+/// Reads a keyed table (tag 39654) into `insert`: the keys, then the values
+/// as a sequence (a table of records, typically), one value per key.
+#[inline(never)]
+fn decode_keyed<'de, K, V>(
+    r: &mut Reader<'de>,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<(), Error>
+where
+    K: Decode<'de>,
+    V: Decode<'de>,
+{
+    let at = r.position();
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: keyed::TAG }, at);
+    r.expect_tag(keyed::TAG)?;
+    r.enter()?;
+    let mut pair = r.array()?;
+    if !pair.next(r)? {
+        return Err(bad());
+    }
+    let keys = decode_keys::<K>(r)?;
+    if !pair.next(r)? {
+        return Err(bad());
+    }
+    let values = V::decode_vec(r)?;
+    pair.finish(r)?;
+    r.leave();
+    if keys.len() != values.len() {
+        return Err(bad());
+    }
+    let reject = r.options().duplicate_keys == DuplicateKeys::Reject;
+    for ((k, key_at), v) in keys.into_iter().zip(values) {
+        if insert(k, v) && reject {
+            return Err(Error::new(ErrorKind::DuplicateKey, key_at));
+        }
+    }
+    Ok(())
+}
+
+/// A keyed table's key array, each key with its offset.
+fn decode_keys<'de, K: Decode<'de>>(r: &mut Reader<'de>) -> Result<Vec<(K, usize)>, Error> {
+    let mut seq = r.array()?;
+    let mut keys = Vec::with_capacity(seq.capacity::<K>(r));
+    while seq.next(r)? {
+        let at = r.position();
+        keys.push((K::decode(r).map_err(|e| e.at_index(keys.len()))?, at));
+    }
+    Ok(keys)
 }
 
 /// Reads tag 258 (optional on input) over an array into `insert`.
@@ -221,7 +302,7 @@ fn decode_set<'de, T: Decode<'de>>(
 
 impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
-        write_map(w, self.iter())
+        write_map_or_keyed(w, self.iter())
     }
 }
 
@@ -255,7 +336,7 @@ mod hashed {
 
     impl<K: Encode, V: Encode, H> Encode for HashMap<K, V, H> {
         fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
-            write_map(w, self.iter())
+            write_map_or_keyed(w, self.iter())
         }
     }
 

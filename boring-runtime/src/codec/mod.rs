@@ -19,6 +19,7 @@ pub use map_order::{compare_encoded, write_map, write_set};
 pub use raw::{DecodeEmbedded, Embedded, KeepRaw, Raw, Tagged};
 
 use crate::error::Error;
+use crate::profile::Resolved;
 use crate::wire::{Reader, Sink, Writer};
 
 /// A type that writes itself as one CBOR item.
@@ -63,6 +64,20 @@ pub trait Encode {
     {
         let _ = items;
         false
+    }
+
+    /// The bytes [`Encode::encode_seq`] saves under `options` by writing
+    /// these values as a shaped or columnar table instead of a plain array,
+    /// as the density guard estimates it (`docs/WIRE.md` §6); 0 when it
+    /// writes a plain array. Maps ask it of their values: a map whose
+    /// values save enough is written as a keyed table (tag 39654, §8a).
+    fn seq_table_saving<'a, I>(items: I, options: &Resolved) -> usize
+    where
+        Self: Sized + 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        let _ = (items, options);
+        0
     }
 
     /// An upper bound on the bytes one value writes under any options,

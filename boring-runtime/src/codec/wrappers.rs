@@ -63,6 +63,14 @@ impl<T: Encode> Encode for Option<T> {
         somes(items).is_some_and(T::column_is_typed)
     }
 
+    fn seq_table_saving<'a, I>(items: I, options: &crate::profile::Resolved) -> usize
+    where
+        Self: 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        somes(items).map_or(0, |values| T::seq_table_saving(values, options))
+    }
+
     #[inline]
     fn is_none(&self) -> bool {
         self.is_none()

@@ -49,19 +49,28 @@ fn utf16_len(text: &str) -> usize {
 ///   1 − the row's size): the `undefined` fillers shaping would write;
 /// * `estimate_sum` — Σ of [`key_estimate`] over the union.
 ///
-/// Shapes are written only when `P < (E − U) × max(1, ⌊Σ estimate / U⌋)`.
+/// Shapes are written only when `P < (E − U) × max(1, ⌊Σ estimate / U⌋)`,
+/// that is when [`saving`] is above zero.
 pub fn dense_enough(
     occurrences: usize,
     union_len: usize,
     padding: usize,
     estimate_sum: usize,
 ) -> bool {
+    saving(occurrences, union_len, padding, estimate_sum) > 0
+}
+
+/// The guard's estimate of the bytes a table saves over plain maps:
+/// `(E − U) × max(1, ⌊Σ estimate / U⌋) − P`, or 0 when that is not
+/// positive (or the union is empty). A keyed table (tag 39654) asks for
+/// more than a table does, as it adds its own heads.
+pub fn saving(occurrences: usize, union_len: usize, padding: usize, estimate_sum: usize) -> usize {
     if union_len == 0 {
-        return false;
+        return 0;
     }
     let average = (estimate_sum / union_len).max(1);
     let saved = occurrences.saturating_sub(union_len);
-    padding < saved.saturating_mul(average)
+    saved.saturating_mul(average).saturating_sub(padding)
 }
 
 #[cfg(test)]

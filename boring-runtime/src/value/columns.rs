@@ -7,7 +7,7 @@ use core::mem::size_of;
 
 use super::clone::Footprint;
 use super::decode::spend_expansion;
-use super::shapes::Plan;
+use super::shapes::{Items, Plan};
 use super::{Float, Value};
 use crate::error::{Error, ErrorKind};
 use crate::ext::columns::TAG;
@@ -39,12 +39,12 @@ pub(crate) enum Numbers {
 
 /// Lays out a shaped table's columns; `None` unless at least one column is
 /// typed (a table with no typed column is better written shaped).
-pub(crate) fn plan_columns<'a>(items: &'a [Value], plan: &Plan<'a>) -> Option<Vec<Column<'a>>> {
+pub(crate) fn plan_columns<'a>(items: impl Items<'a>, plan: &Plan<'a>) -> Option<Vec<Column<'a>>> {
     let width = plan.keys.len();
     let mut cells: Vec<Vec<Option<&'a Value>>> = (0..width)
         .map(|_| Vec::with_capacity(items.len()))
         .collect();
-    for (item, positions) in items.iter().zip(&plan.positions) {
+    for (item, positions) in items.zip(&plan.positions) {
         let Value::Map(entries) = item else {
             return None;
         };

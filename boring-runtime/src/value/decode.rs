@@ -338,11 +338,20 @@ fn finish_tagged(r: &mut Reader<'_>, tag: u64, content: Value, at: usize) -> Res
             super::shapes::validate(&content, at)?;
             Ok(tagged(tag, content))
         }
+        crate::ext::keyed::TAG if expand => super::keyed::expand(content, at, r),
+        crate::ext::keyed::TAG => {
+            super::keyed::validate(&content, at)?;
+            Ok(tagged(tag, content))
+        }
         _ => finish_tag(r, tag, content, at),
     }
 }
 
-fn finish_map(r: &Reader<'_>, entries: Vec<(Value, Value)>, at: usize) -> Result<Value, Error> {
+pub(crate) fn finish_map(
+    r: &Reader<'_>,
+    entries: Vec<(Value, Value)>,
+    at: usize,
+) -> Result<Value, Error> {
     if !has_duplicate_keys(entries.iter().map(|(k, _)| k)) {
         return Ok(Value::Map(entries));
     }

@@ -1,10 +1,12 @@
 //! Iterative `Value` encoding, in the writer's profile.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use super::columns::{plan_columns, Column, Numbers};
+use super::columns::{Column, Numbers};
+use super::keyed;
 use super::scattered::{self, Use};
-use super::shapes::{plan, row_layout, Plan};
+use super::shapes::{row_layout, table, Items, Table};
 use super::{Float, Value};
 use crate::codec::{compare_encoded, fragment, Encode};
 use crate::error::{Error, ErrorKind};
@@ -36,6 +38,9 @@ enum Task<'a> {
     /// The end of a scattered-shape definition (plan entry `slot`): the
     /// map is complete and its shape takes the item's next index.
     Defined(usize),
+    /// The table of a keyed table's values (the map's entries), written
+    /// after its keys, at the given depth.
+    Values(&'a [(Value, Value)], Box<Table<'a>>, usize),
 }
 
 impl Encode for Value {
@@ -160,6 +165,10 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 }
                 continue;
             }
+            Task::Values(entries, table, depth) => {
+                write_table(w, keyed::values(entries), *table, depth, &mut stack)?;
+                continue;
+            }
             Task::Item(value, depth, free) => (value, depth, free),
         };
         if write_scalar(value, w)? {
@@ -167,19 +176,11 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
         }
         match value {
             Value::Array(items) if (shapes || columns) && free => {
-                let planned = plan(items, floats).and_then(|plan| {
-                    let table = if columns {
-                        plan_columns(items, &plan)
-                    } else {
-                        None
-                    };
-                    (shapes || table.is_some()).then_some((plan, table))
-                });
-                match planned {
-                    Some((plan, table)) => {
+                match table(items.iter(), (shapes, columns), floats) {
+                    Some(table) => {
                         // Tag, content, keys or rows, row or column, value.
                         enter(w, depth + 4, max_depth)?;
-                        write_table(w, items, &plan, table, depth, &mut stack)?;
+                        write_table(w, items.iter(), table, depth, &mut stack)?;
                     }
                     None => {
                         enter(w, depth, max_depth)?;
@@ -194,6 +195,22 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
                 stack.extend(items.iter().rev().map(|v| Task::Item(v, depth + 1, true)));
             }
             Value::Map(entries) => {
+                let keyed = (shapes || columns) && free;
+                if let Some(table) = keyed
+                    .then(|| keyed::plan(entries, (shapes, columns), floats))
+                    .flatten()
+                {
+                    // Tag, pair, keys, key; the values' table one level
+                    // below the pair.
+                    enter(w, depth + 6, max_depth)?;
+                    w.tag(keyed::TAG)?;
+                    w.array(2)?;
+                    w.array(entries.len())?;
+                    stack.push(Task::Values(entries, Box::new(table), depth + 2));
+                    let keys = entries.iter().rev().map(|(k, _)| k);
+                    stack.extend(keys.map(|k| Task::Item(k, depth + 3, true)));
+                    continue;
+                }
                 let form = chosen
                     .as_ref()
                     .filter(|_| free)
@@ -333,14 +350,12 @@ fn write_scattered<'a, S: Sink>(
     }
 }
 
-/// Writes the heads of `items` as a table laid out by `plan` — columns
-/// (39653) when `table` is given, else a shaped array (39649) — and queues
-/// its keys and cells on `stack`.
+/// Writes the heads of `items` as `table` — columns (39653) or a shaped
+/// array (39649) — and queues its keys and cells on `stack`.
 fn write_table<'a, S: Sink>(
     w: &mut Writer<S>,
-    items: &'a [Value],
-    plan: &Plan<'a>,
-    table: Option<Vec<Column<'a>>>,
+    items: impl Items<'a>,
+    table: Table<'a>,
     depth: usize,
     stack: &mut Vec<Task<'a>>,
 ) -> Result<(), Error> {
@@ -348,13 +363,14 @@ fn write_table<'a, S: Sink>(
         Some(v) => Task::Item(v, depth, true),
         None => Task::Absent,
     };
-    match table {
-        Some(table) => {
+    let Table { plan, columns } = table;
+    match columns {
+        Some(columns) => {
             // 39653([keys, n, columns]): tag, triple, columns, column, value.
             w.tag(COLUMNS)?;
             w.array(3)?;
             w.array(plan.keys.len())?;
-            for column in table.into_iter().rev() {
+            for column in columns.into_iter().rev() {
                 match column {
                     Column::Typed(numbers) => stack.push(Task::Typed(numbers)),
                     Column::Grid(width, numbers) => {
@@ -375,7 +391,8 @@ fn write_table<'a, S: Sink>(
             w.tag(TAG)?;
             w.array(2)?;
             w.array(plan.keys.len())?;
-            for (item, positions) in items.iter().zip(&plan.positions).rev() {
+            let rows = items.len();
+            for (item, positions) in items.zip(&plan.positions).rev() {
                 let Value::Map(entries) = item else {
                     continue;
                 };
@@ -383,7 +400,7 @@ fn write_table<'a, S: Sink>(
                 stack.extend(row.iter().rev().map(|c| cell(c, depth + 5)));
                 stack.push(Task::Row(row.len()));
             }
-            stack.push(Task::Row(items.len()));
+            stack.push(Task::Row(rows));
         }
     }
     stack.extend(

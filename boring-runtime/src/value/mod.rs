@@ -15,6 +15,7 @@ mod debug;
 mod decode;
 mod drop;
 mod encode;
+mod keyed;
 pub(crate) mod scattered;
 mod shapes;
 mod tags;

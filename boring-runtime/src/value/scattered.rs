@@ -9,7 +9,7 @@ use core::cmp::Ordering;
 use super::clone::Footprint;
 use super::cmp::{has_duplicates, written_key_cmp};
 use super::decode::spend_expansion;
-use super::shapes::plan;
+use super::shapes::{table, Items, Table};
 use super::Value;
 use crate::error::{Error, ErrorKind};
 use crate::ext::shapes::key_estimate;
@@ -135,34 +135,48 @@ pub(crate) fn choose<'a>(
             }
             continue;
         }
-        stack.push((value, free, true));
+        let tables = (shapes || columns) && free;
+        // A map written as a keyed table is not written as a map.
+        let keyed = match value {
+            Value::Map(entries) if tables => super::keyed::plan(entries, (shapes, columns), floats),
+            _ => None,
+        };
+        stack.push((value, free && keyed.is_none(), true));
         let at = stack.len();
-        match value {
-            Value::Array(items) if (shapes || columns) && free => {
-                match table_cells(items, shapes, columns, floats) {
-                    Some(cells) => stack.extend(cells.into_iter().map(|v| (v, true, false))),
+        match (value, keyed) {
+            (Value::Map(entries), Some(table)) => {
+                stack.extend(entries.iter().map(|(k, _)| (k, true, false)));
+                let cells = table_cells(super::keyed::values(entries), table);
+                stack.extend(cells.into_iter().map(|v| (v, true, false)));
+            }
+            (Value::Array(items), _) if tables => {
+                match table(items.iter(), (shapes, columns), floats) {
+                    Some(table) => {
+                        let cells = table_cells(items.iter(), table);
+                        stack.extend(cells.into_iter().map(|v| (v, true, false)));
+                    }
                     None => stack.extend(items.iter().map(|v| (v, true, false))),
                 }
             }
-            Value::Array(items) => stack.extend(items.iter().map(|v| (v, true, false))),
-            Value::Map(entries) => {
+            (Value::Array(items), _) => stack.extend(items.iter().map(|v| (v, true, false))),
+            (Value::Map(entries), None) => {
                 for (k, v) in entries {
                     stack.push((k, true, false));
                     stack.push((v, true, false));
                 }
             }
-            Value::Tag(27, inner) => match &**inner {
+            (Value::Tag(27, inner), _) => match &**inner {
                 Value::Array(parts) => stack.extend(parts.iter().map(|p| {
                     let free = !matches!(p, Value::Array(_) | Value::Map(_));
                     (p, free, false)
                 })),
                 other => stack.push((other, true, false)),
             },
-            Value::Tag(4, inner) => match &**inner {
+            (Value::Tag(4, inner), _) => match &**inner {
                 Value::Array(parts) => stack.extend(parts.iter().map(|p| (p, false, false))),
                 other => stack.push((other, true, false)),
             },
-            Value::Tag(tag, inner) => stack.push((inner, *tag != 258, false)),
+            (Value::Tag(tag, inner), _) => stack.push((inner, *tag != 258, false)),
             _ => {}
         }
         // Children were queued in writing order; the stack pops the last
@@ -198,29 +212,15 @@ pub(crate) fn choose<'a>(
     }
 }
 
-/// What a table holds, in the order the encoder writes it, when it writes
-/// `items` as a shaped or columnar table (the decision of
-/// `encode_iterative`): the keys, then the cells row by row (shaped) or
-/// column by column (columnar; typed columns hold only numbers).
-fn table_cells(
-    items: &[Value],
-    shapes: bool,
-    columns: bool,
-    floats: FloatPolicy,
-) -> Option<Vec<&Value>> {
-    let plan = plan(items, floats)?;
-    let table = if columns {
-        super::columns::plan_columns(items, &plan)
-    } else {
-        None
-    };
-    if !(shapes || table.is_some()) {
-        return None;
-    }
-    let mut cells: Vec<&Value> = plan.keys.clone();
-    match table {
-        Some(table) => {
-            for column in table {
+/// What a table holds, in the order the encoder writes it: the keys, then
+/// the cells row by row (shaped) or column by column (columnar; typed
+/// columns hold only numbers).
+fn table_cells<'a>(items: impl Items<'a>, table: Table<'a>) -> Vec<&'a Value> {
+    let Table { plan, columns } = table;
+    let mut cells: Vec<&Value> = plan.keys;
+    match columns {
+        Some(columns) => {
+            for column in columns {
                 if let super::columns::Column::Plain(column) = column {
                     cells.extend(column.into_iter().flatten());
                 }
@@ -232,7 +232,7 @@ fn table_cells(
             }
         }
     }
-    Some(cells)
+    cells
 }
 
 /// Whether `count` maps with the keys of `entries` are smaller written as

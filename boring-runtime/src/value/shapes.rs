@@ -8,10 +8,11 @@ use core::mem::size_of;
 
 use super::clone::Footprint;
 use super::cmp::{has_duplicates, written_key_cmp};
+use super::columns::{plan_columns, Column};
 use super::decode::spend_expansion;
 use super::Value;
 use crate::error::{Error, ErrorKind};
-use crate::ext::shapes::{dense_enough, key_estimate, TAG};
+use crate::ext::shapes::{key_estimate, saving, TAG};
 use crate::profile::FloatPolicy;
 use crate::wire::Reader;
 
@@ -20,6 +21,20 @@ use crate::wire::Reader;
 pub(crate) struct Plan<'a> {
     pub keys: Vec<&'a Value>,
     pub positions: Vec<Vec<usize>>,
+    /// The guard's estimate of the bytes saved ([`saving`]).
+    pub saving: usize,
+}
+
+/// The elements of a candidate table: an array's items, or a map's values
+/// (a keyed table, tag 39654).
+pub(crate) trait Items<'a>:
+    ExactSizeIterator<Item = &'a Value> + DoubleEndedIterator + Clone
+{
+}
+
+impl<'a, I> Items<'a> for I where
+    I: ExactSizeIterator<Item = &'a Value> + DoubleEndedIterator + Clone
+{
 }
 
 /// Beyond this many distinct keys, the union is found by sorting the key
@@ -27,19 +42,48 @@ pub(crate) struct Plan<'a> {
 /// which would be quadratic.
 const SCANNED_UNION: usize = 32;
 
+/// How the encoder writes a sequence of maps as a table: the layout, and
+/// the columns when it is a columnar table (39653) rather than a shaped
+/// one (39649).
+pub(crate) struct Table<'a> {
+    pub plan: Plan<'a>,
+    pub columns: Option<Vec<Column<'a>>>,
+}
+
+/// The table `items` is written as, if any: columns when `columns` is on
+/// and one of them is typed, else a shaped array when `shapes` is on (the
+/// decision of WIRE.md §8, shared by arrays, keyed tables and the
+/// scattered-shape planner, which must agree on it).
+pub(crate) fn table<'a>(
+    items: impl Items<'a>,
+    (shapes, columns): (bool, bool),
+    floats: FloatPolicy,
+) -> Option<Table<'a>> {
+    if !(shapes || columns) {
+        return None;
+    }
+    let plan = plan(items.clone(), floats)?;
+    let columns = if columns {
+        plan_columns(items, &plan)
+    } else {
+        None
+    };
+    (shapes || columns.is_some()).then_some(Table { plan, columns })
+}
+
 /// Decides whether `items` is written as a shaped array, by the rules the
 /// reference applies: at least two elements, all plain maps, no `undefined`
 /// value, a non-empty key union, and the density guard. Two keys are one
 /// union key when they are written as the same bytes under `floats`
 /// ([`written_key_cmp`]): never merely equal numbers.
-pub(crate) fn plan(items: &[Value], floats: FloatPolicy) -> Option<Plan<'_>> {
+pub(crate) fn plan<'a>(items: impl Items<'a>, floats: FloatPolicy) -> Option<Plan<'a>> {
     let same = |a: &Value, b: &Value| written_key_cmp(a, b, floats);
     if items.len() < 2 {
         return None;
     }
     let mut keys: Vec<&Value> = Vec::new();
     let mut positions = Vec::with_capacity(items.len());
-    for item in items {
+    for item in items.clone() {
         let Value::Map(entries) = item else {
             return None;
         };
@@ -68,10 +112,10 @@ pub(crate) fn plan(items: &[Value], floats: FloatPolicy) -> Option<Plan<'_>> {
 
 /// [`plan`] for a wide union: every key occurrence sorted once, each run of
 /// equal keys numbered by its first occurrence.
-fn plan_sorted(items: &[Value], floats: FloatPolicy) -> Option<Plan<'_>> {
+fn plan_sorted<'a>(items: impl Items<'a>, floats: FloatPolicy) -> Option<Plan<'a>> {
     let same = |a: &Value, b: &Value| written_key_cmp(a, b, floats);
     let mut all: Vec<&Value> = Vec::new();
-    for item in items {
+    for item in items.clone() {
         let Value::Map(entries) = item else {
             return None;
         };
@@ -121,7 +165,12 @@ fn guard<'a>(keys: Vec<&'a Value>, positions: Vec<Vec<usize>>) -> Option<Plan<'a
         .filter_map(|row| row.iter().max().map(|h| (h + 1).saturating_sub(row.len())))
         .sum();
     let estimate_sum = keys.iter().map(|k| key_estimate(k)).sum();
-    dense_enough(occurrences, keys.len(), padding, estimate_sum).then_some(Plan { keys, positions })
+    let saving = saving(occurrences, keys.len(), padding, estimate_sum);
+    (saving > 0).then_some(Plan {
+        keys,
+        positions,
+        saving,
+    })
 }
 
 /// The values of one row laid out by union position: `None` where the row
@@ -248,7 +297,7 @@ mod tests {
             row((20..80).chain([25])),
             row((0..80).step_by(3)),
         ];
-        let plan = plan(&items, FloatPolicy::PreserveWidth).expect("dense enough");
+        let plan = plan(items.iter(), FloatPolicy::PreserveWidth).expect("dense enough");
         let (keys, positions) = scanned(&items);
         assert_eq!(plan.keys, keys);
         assert_eq!(plan.positions, positions);

@@ -193,6 +193,38 @@ where
     Ok(())
 }
 
+/// What [`encode_seq`] saves by writing `items` as a table under `options`
+/// (the density guard's estimate), or 0 when it writes a plain array: the
+/// decision of [`write_seq_table`], made without writing.
+pub fn seq_table_saving<'a, T, I>(items: I, options: &Resolved) -> usize
+where
+    T: EncodeFields + 'a,
+    I: ExactSizeIterator<Item = &'a T> + Clone,
+{
+    let shape = T::SHAPE;
+    let (shapes, columns) = (options.shapes, options.columns);
+    if !(shapes || columns) || items.len() < 2 || shape.is_empty() {
+        return 0;
+    }
+    let typed = |fields: &[usize]| fields.iter().any(|&i| T::column_is_typed(items.clone(), i));
+    if shape.skippable {
+        let Some(union) = Union::plan(items.clone(), shape) else {
+            return 0;
+        };
+        let tabled = shapes || (columns && typed(union.fields.as_slice()));
+        return if tabled { union.saving } else { 0 };
+    }
+    let n = shape.len();
+    let estimates = (0..n).map(|i| shape.estimate(i)).sum();
+    let saving = saving(items.len().saturating_mul(n), n, 0, estimates);
+    let tabled = shapes || (columns && typed(&(0..n).collect::<Vec<_>>()));
+    if saving > 0 && tabled {
+        saving
+    } else {
+        0
+    }
+}
+
 /// The table forms of [`encode_seq`]: writes a columnar or shaped table and
 /// returns `true`, or writes nothing and returns `false` (a plain array
 /// follows). Kept out of `encode_seq`, which a recursive type passes through
@@ -360,6 +392,8 @@ pub(super) struct Union {
     fields: Indices,
     /// Field → union position (`usize::MAX` when never present).
     positions: Indices,
+    /// The density guard's estimate of the bytes the table saves.
+    saving: usize,
 }
 
 impl Union {
@@ -393,8 +427,12 @@ impl Union {
         }
         let union = fields.as_slice();
         let estimates = union.iter().map(|&i| shape.estimate(i)).sum();
-        dense_enough(occurrences, union.len(), padding, estimates)
-            .then_some(Union { fields, positions })
+        let saving = saving(occurrences, union.len(), padding, estimates);
+        (saving > 0).then_some(Union {
+            fields,
+            positions,
+            saving,
+        })
     }
 
     pub(super) fn write<'a, T, S, I>(

@@ -19,8 +19,8 @@ use alloc::vec::Vec;
 
 use crate::codec::{decode_byte_array, decode_byte_string, Decode, Encode};
 use crate::error::{Error, ErrorKind, PathSegment};
-use crate::ext::shapes::{dense_enough, identifier_key_estimate, text_key_estimate, TAG};
-use crate::profile::{DuplicateKeys, KeyOrder};
+use crate::ext::shapes::{dense_enough, identifier_key_estimate, saving, text_key_estimate, TAG};
+use crate::profile::{DuplicateKeys, KeyOrder, Resolved};
 use crate::wire::{Head, Reader, Seq, Sink, Writer};
 
 /// The identifier tag (keywords and symbols).
