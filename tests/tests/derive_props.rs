@@ -1,6 +1,7 @@
 //! Properties of derived types: encode → decode is the identity in every
 //! layout and profile, the predicted length is the written length, and a
-//! derived vector writes the same bytes as the same data held in a `Value`.
+//! derived vector (of records, or of boxed records) or map of records writes
+//! the same bytes as the same data held in a `Value`.
 
 use std::collections::BTreeMap;
 
@@ -202,5 +203,27 @@ proptest! {
         check_same_as_value(&sparse)?;
         check_same_as_value(&keyed)?;
         check_same_as_value(&recs)?;
+    }
+
+    #[test]
+    fn maps_of_records_round_trip(
+        datoms in proptest::collection::btree_map(text(), datom(), 0..6),
+        sparse in proptest::collection::btree_map(any::<u8>(), sparse(), 0..6),
+    ) {
+        check_round_trip(&datoms)?;
+        check_round_trip(&sparse)?;
+    }
+
+    #[test]
+    fn derived_maps_and_boxes_equal_value(
+        datoms in proptest::collection::btree_map(text(), datom(), 0..6),
+        sparse in proptest::collection::btree_map(any::<u8>(), sparse(), 0..6),
+        keyed in proptest::collection::btree_map(text(), keyed(), 0..4),
+        boxed in proptest::collection::vec(datom().prop_map(Box::new), 0..6),
+    ) {
+        check_same_as_value(&datoms)?;
+        check_same_as_value(&sparse)?;
+        check_same_as_value(&keyed)?;
+        check_same_as_value(&boxed)?;
     }
 }

@@ -112,10 +112,64 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
 
 macro_rules! pointer {
     ($($ptr:ident),*) => {$(
-        impl<T: Encode + ?Sized> Encode for $ptr<T> {
+        /// Written as the pointee; a sequence of pointers takes the
+        /// pointees' sequence layout (a table of records, a typed array of
+        /// numbers), as the values themselves would.
+        impl<T: Encode> Encode for $ptr<T> {
+            // Always: a recursive type passes through here once per level.
+            #[inline(always)]
+            fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+                (**self).encode(w)
+            }
+
+            fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+            where
+                Self: 'a,
+                S: Sink,
+                I: ExactSizeIterator<Item = &'a Self> + Clone,
+            {
+                T::encode_seq(pointees(items).iter().copied(), w)
+            }
+
+            fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+            where
+                Self: 'a,
+                S: Sink,
+                I: ExactSizeIterator<Item = &'a Self> + Clone,
+            {
+                T::encode_column(pointees(items).iter().copied(), w)
+            }
+
+            fn column_is_typed<'a, I>(items: I) -> bool
+            where
+                Self: 'a,
+                I: ExactSizeIterator<Item = &'a Self> + Clone,
+            {
+                T::column_is_typed(pointees(items).iter().copied())
+            }
+
+            fn seq_table_saving<'a, I>(items: I, options: &crate::profile::Resolved) -> usize
+            where
+                Self: 'a,
+                I: ExactSizeIterator<Item = &'a Self> + Clone,
+            {
+                T::seq_table_saving(pointees(items).iter().copied(), options)
+            }
+            // No `MAX_SIZE`: a recursive type holds itself behind a pointer,
+            // and its bound would be defined by itself.
+        }
+
+        impl Encode for $ptr<str> {
             #[inline]
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 (**self).encode(w)
+            }
+        }
+
+        impl<T: Encode> Encode for $ptr<[T]> {
+            #[inline]
+            fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+                T::encode_seq(self.iter(), w)
             }
         }
 
@@ -129,6 +183,15 @@ macro_rules! pointer {
 }
 
 pointer!(Box, Rc, Arc);
+
+/// The values behind a sequence of pointers, collected: passing a mapped
+/// iterator on instead would give a recursive type (a record holding
+/// `Option<Box<Self>>`) an iterator type that grows without end.
+fn pointees<'a, T: 'a, P: core::ops::Deref<Target = T> + 'a>(
+    items: impl Iterator<Item = &'a P>,
+) -> Vec<&'a T> {
+    items.map(|p| &**p).collect()
+}
 
 /// A pointer's content, within the bound on pointers that read nothing
 /// ([`Reader::enter_pointer`]).
