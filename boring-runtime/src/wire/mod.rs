@@ -10,6 +10,7 @@ mod writer;
 
 pub(crate) use deterministic::verify;
 pub use head::{Head, Major, Simple, BREAK};
+pub(crate) use reader::parse_head;
 pub use reader::{Checkpoint, Reader, Seq};
 #[cfg(feature = "std")]
 pub use sink::IoSink;

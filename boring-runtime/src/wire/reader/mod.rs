@@ -269,74 +269,82 @@ impl<'de> Reader<'de> {
         Ok(head)
     }
 
+    #[inline]
     pub(super) fn parse_head(&self, at: usize) -> Result<(Head, usize), Error> {
-        let initial = match self.input.get(at) {
-            Some(&b) => b,
-            None => return Err(Error::new(ErrorKind::Truncated, at)),
-        };
-        let major = Major::of(initial);
-        let info = initial & 0x1f;
-        let width = match info {
-            0..=23 => 0,
-            24 => 1,
-            25 => 2,
-            26 => 4,
-            27 => 8,
-            28..=30 => {
-                let kind = if major == Major::Simple {
-                    ErrorKind::ReservedSimpleValue
-                } else {
-                    ErrorKind::ReservedInfo
-                };
-                return Err(Error::new(kind, at));
-            }
-            _ => {
-                let head = match major {
-                    Major::Bytes => Head::Bytes(None),
-                    Major::Text => Head::Text(None),
-                    Major::Array => Head::Array(None),
-                    Major::Map => Head::Map(None),
-                    Major::Simple => Head::Break,
-                    _ => return Err(Error::new(ErrorKind::ReservedInfo, at)),
-                };
-                return Ok((head, at + 1));
-            }
-        };
-        let start = at + 1;
-        let arg = if width == 0 {
-            u64::from(info)
-        } else {
-            let bytes = self
-                .input
-                .get(start..start + width)
-                .ok_or_else(|| Error::new(ErrorKind::Truncated, at))?;
-            bytes.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
-        };
-        let next = start + width;
-        let head = match major {
-            Major::Unsigned => Head::Unsigned(arg),
-            Major::Negative => Head::Negative(arg),
-            Major::Bytes => Head::Bytes(Some(arg)),
-            Major::Text => Head::Text(Some(arg)),
-            Major::Array => Head::Array(Some(arg)),
-            Major::Map => Head::Map(Some(arg)),
-            Major::Tag => Head::Tag(arg),
-            Major::Simple => Head::Simple(match info {
-                20 => Simple::Bool(false),
-                21 => Simple::Bool(true),
-                22 => Simple::Null,
-                23 => Simple::Undefined,
-                24 if arg < 32 => return Err(Error::new(ErrorKind::MalformedSimpleValue, at)),
-                24 => Simple::Other(arg as u8),
-                25 => Simple::F16(arg as u16),
-                26 => Simple::F32(f32::from_bits(arg as u32)),
-                27 => Simple::F64(f64::from_bits(arg)),
-                _ => Simple::Other(info),
-            }),
-        };
-        Ok((head, next))
+        parse_head(self.input, at)
     }
+}
 
+/// Parses the head at `at` of `input`, validating the reserved encodings:
+/// the head and the offset after it.
+pub(crate) fn parse_head(input: &[u8], at: usize) -> Result<(Head, usize), Error> {
+    let initial = match input.get(at) {
+        Some(&b) => b,
+        None => return Err(Error::new(ErrorKind::Truncated, at)),
+    };
+    let major = Major::of(initial);
+    let info = initial & 0x1f;
+    let width = match info {
+        0..=23 => 0,
+        24 => 1,
+        25 => 2,
+        26 => 4,
+        27 => 8,
+        28..=30 => {
+            let kind = if major == Major::Simple {
+                ErrorKind::ReservedSimpleValue
+            } else {
+                ErrorKind::ReservedInfo
+            };
+            return Err(Error::new(kind, at));
+        }
+        _ => {
+            let head = match major {
+                Major::Bytes => Head::Bytes(None),
+                Major::Text => Head::Text(None),
+                Major::Array => Head::Array(None),
+                Major::Map => Head::Map(None),
+                Major::Simple => Head::Break,
+                _ => return Err(Error::new(ErrorKind::ReservedInfo, at)),
+            };
+            return Ok((head, at + 1));
+        }
+    };
+    let start = at + 1;
+    let arg = if width == 0 {
+        u64::from(info)
+    } else {
+        let bytes = input
+            .get(start..start + width)
+            .ok_or_else(|| Error::new(ErrorKind::Truncated, at))?;
+        bytes.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+    };
+    let next = start + width;
+    let head = match major {
+        Major::Unsigned => Head::Unsigned(arg),
+        Major::Negative => Head::Negative(arg),
+        Major::Bytes => Head::Bytes(Some(arg)),
+        Major::Text => Head::Text(Some(arg)),
+        Major::Array => Head::Array(Some(arg)),
+        Major::Map => Head::Map(Some(arg)),
+        Major::Tag => Head::Tag(arg),
+        Major::Simple => Head::Simple(match info {
+            20 => Simple::Bool(false),
+            21 => Simple::Bool(true),
+            22 => Simple::Null,
+            23 => Simple::Undefined,
+            24 if arg < 32 => return Err(Error::new(ErrorKind::MalformedSimpleValue, at)),
+            24 => Simple::Other(arg as u8),
+            25 => Simple::F16(arg as u16),
+            26 => Simple::F32(f32::from_bits(arg as u32)),
+            27 => Simple::F64(f64::from_bits(arg)),
+            _ => Simple::Other(info),
+        }),
+    };
+    Ok((head, next))
+}
+
+impl<'de> Reader<'de> {
     /// Takes `len` bytes of string payload; a length the input cannot hold
     /// is a count error.
     #[inline]
