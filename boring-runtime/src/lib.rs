@@ -49,6 +49,7 @@ pub mod codec;
 pub mod diag;
 mod error;
 pub mod ext;
+pub mod index;
 pub mod nav;
 pub mod profile;
 pub mod value;

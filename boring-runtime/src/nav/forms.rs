@@ -14,10 +14,18 @@ use crate::wire::{Head, Simple};
 pub(super) enum Form {
     /// A scalar or a string: its head, and the offset of the head.
     Head(Head, usize),
-    /// An array: its count and first element.
-    Array { len: Option<u64>, first: usize },
-    /// A map: its count and first key.
-    Map { len: Option<u64>, first: usize },
+    /// An array: its count, head and first element.
+    Array {
+        len: Option<u64>,
+        head: usize,
+        first: usize,
+    },
+    /// A map: its count, head and first key.
+    Map {
+        len: Option<u64>,
+        head: usize,
+        first: usize,
+    },
     /// A shaped table (39649): its key array, row count and first row.
     Shaped {
         keys: usize,
@@ -77,8 +85,16 @@ impl<'a> Cursor<'a> {
                     here = next;
                     continue;
                 }
-                Head::Array(len) => Form::Array { len, first: next },
-                Head::Map(len) => Form::Map { len, first: next },
+                Head::Array(len) => Form::Array {
+                    len,
+                    head: here,
+                    first: next,
+                },
+                Head::Map(len) => Form::Map {
+                    len,
+                    head: here,
+                    first: next,
+                },
                 other => Form::Head(other, here),
             });
         }

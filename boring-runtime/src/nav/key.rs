@@ -3,7 +3,7 @@
 
 use super::forms::Form;
 use super::{scan, Cursor, Node};
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::wire::Head;
 
 /// One step of a path: a map key, or an array position.
@@ -44,6 +44,23 @@ impl<'k> Key<'k> {
         Key::Keyword(name)
     }
 
+    /// The key's bytes as a map key of a sorted profile writes them (for
+    /// a binary search over sorted keys); `None` for a position.
+    pub(super) fn encoded(&self) -> Option<alloc::vec::Vec<u8>> {
+        let mut w = crate::wire::Writer::new(crate::Options::from(crate::Profile::Canonical));
+        let written = match *self {
+            Key::Text(text) => w.str(text),
+            Key::Keyword(name) => w.tag(39).and_then(|()| {
+                let mut text = alloc::string::String::from(":");
+                text.push_str(name);
+                w.str(&text)
+            }),
+            Key::Int(v) => w.i128(i128::from(v)),
+            Key::Index(_) => return None,
+        };
+        written.ok().map(|()| w.into_sink())
+    }
+
     /// Whether the key item under `key` is this key, compared as CBOR
     /// data items (a text key never equals a keyword or a byte string). A
     /// key that is a stringref cannot be compared and is refused.
@@ -58,14 +75,14 @@ impl<'k> Key<'k> {
             (Key::Index(i), Head::Unsigned(u)) => Ok(*i as u64 == u),
             (Key::Text(text), Head::Text(Some(_))) => Ok(key.as_str()? == *text),
             (Key::Keyword(name), Head::Tag(39)) => match key.item(next).form()? {
-                Form::Head(Head::Text(Some(_)), _) => {
+                Form::Head(Head::Text(Some(_)), _) | Form::Stringref(_) => {
                     let text = key.item(next).as_str()?;
                     Ok(text.strip_prefix(':') == Some(*name))
                 }
-                Form::Stringref(at) => Err(Error::new(ErrorKind::BadStringref, at)),
                 _ => Ok(false),
             },
-            (_, Head::Tag(25)) => Err(Error::new(ErrorKind::BadStringref, at)),
+            // Through the index's literal table, or refused.
+            (_, Head::Tag(25)) => self.matches(&key.referenced(at)?),
             (Key::Text(text), Head::Text(None)) => {
                 // An indefinite text key: compare its chunks joined.
                 let value: crate::Value = key.decode()?;

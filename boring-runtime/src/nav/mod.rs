@@ -37,7 +37,9 @@
 //!
 //! [`TypedSlice`]: crate::ext::typed::TypedSlice
 
+mod file;
 mod forms;
+mod frame;
 mod key;
 mod scan;
 mod shapes;
@@ -45,11 +47,15 @@ mod shapes;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
+pub use file::Indexed;
 pub use key::Key;
 
 use crate::codec::Decode;
 use crate::error::{Error, ErrorKind};
 use crate::ext::typed::{Number, SliceElem, TypedKind, TypedSlice};
+use crate::ext::{columns, keyed, shapes as shaped};
+use crate::index::Frame;
+use crate::value::scattered;
 use crate::value::Value;
 use crate::wire::{Head, Reader, Simple};
 use forms::Form;
@@ -91,6 +97,8 @@ pub struct Cursor<'a> {
     /// The top-level item, in which scattered-shape references resolve.
     root: usize,
     node: Node,
+    /// The file's index, when the cursor came from an [`Indexed`] file.
+    frame: Option<&'a Frame>,
 }
 
 /// Where a cursor points.
@@ -129,6 +137,7 @@ impl<'a> Cursor<'a> {
             input,
             root: 0,
             node: Node::Item(0),
+            frame: None,
         })
     }
 
@@ -181,7 +190,10 @@ impl<'a> Cursor<'a> {
             Form::Map { .. } | Form::VirtualMap => Kind::Map,
             Form::Number(Number::Int(_)) => Kind::Integer,
             Form::Number(Number::Float(_)) => Kind::Float,
-            Form::Stringref(_) => Kind::Stringref,
+            Form::Stringref(at) => match self.referenced(at) {
+                Ok(literal) => return literal.kind(),
+                Err(_) => Kind::Stringref,
+            },
         })
     }
 
@@ -213,6 +225,11 @@ impl<'a> Cursor<'a> {
         if i >= n {
             return Err(self.error(ErrorKind::BadCount));
         }
+        if let (Form::Array { head, .. }, Some(frame)) = (self.form()?, self.frame) {
+            if let Some((anchor, rest)) = frame::anchor(frame, head as i64, i) {
+                return self.item(anchor).step(rest);
+            }
+        }
         self.elements()?
             .nth(i)
             .unwrap_or_else(|| Err(self.error(ErrorKind::BadCount)))
@@ -240,6 +257,12 @@ impl<'a> Cursor<'a> {
     }
 
     fn find_key(&self, key: &Key<'_>) -> Result<Option<Cursor<'a>>, Error> {
+        if let (Form::Map { head, .. }, Some(frame)) = (self.form()?, self.frame) {
+            if let Some(found) = frame::search(*self, frame, head, key)? {
+                return Ok(Some(found));
+            }
+            // Not found by the index: the scan below confirms it.
+        }
         for entry in self.entries()? {
             let (k, v) = entry?;
             if key.matches(&k)? {
@@ -266,7 +289,7 @@ impl<'a> Cursor<'a> {
     /// The elements of an array (the rows of a table), in order.
     pub fn elements(&self) -> Result<Elements<'a>, Error> {
         let state = match self.form()? {
-            Form::Array { len, first } => ElementsState::Items {
+            Form::Array { len, first, .. } => ElementsState::Items {
                 at: first,
                 left: len,
             },
@@ -330,7 +353,7 @@ impl<'a> Cursor<'a> {
                 row: false,
             },
             _ => match self.form()? {
-                Form::Map { len, first } => EntriesState::Pairs {
+                Form::Map { len, first, .. } => EntriesState::Pairs {
                     at: first,
                     left: len,
                 },
@@ -389,7 +412,14 @@ impl<'a> Cursor<'a> {
     /// typed element as its number.
     pub fn to_value(&self) -> Result<Value, Error> {
         match self.node {
-            Node::Item(_) => self.decode(),
+            Node::Item(_) => match self.decode() {
+                // Stringrefs resolved through the index: built from the
+                // cursor instead.
+                Err(e) if e.kind() == &ErrorKind::BadStringref && self.frame.is_some() => {
+                    self.build()
+                }
+                other => other,
+            },
             Node::Element { .. } => match self.form()? {
                 Form::Number(Number::Int(v)) => Ok(Value::Integer(v)),
                 Form::Number(Number::Float(v)) => Ok(Value::from(v)),
@@ -406,6 +436,35 @@ impl<'a> Cursor<'a> {
                 .collect::<Result<Vec<_>, _>>()
                 .map(Value::Map),
         }
+    }
+
+    /// The value of an item built from its parts, each through the cursor
+    /// (so that stringrefs resolve through the index).
+    fn build(&self) -> Result<Value, Error> {
+        let Node::Item(at) = self.node else {
+            return self.to_value();
+        };
+        let (head, content) = scan::head(self.input, at)?;
+        match head {
+            Head::Tag(25) => self.referenced(at)?.to_value(),
+            Head::Tag(256) => self.item(content).to_value(),
+            // Our forms stand for what they hold.
+            Head::Tag(shaped::TAG | columns::TAG | keyed::TAG | scattered::TAG) => self.collect(),
+            Head::Tag(tag) => Ok(Value::Tag(tag, Box::new(self.item(content).to_value()?))),
+            Head::Array(_) | Head::Map(_) => self.collect(),
+            _ => self.decode(),
+        }
+    }
+
+    /// An array's elements or a map's entries, each as its value.
+    fn collect(&self) -> Result<Value, Error> {
+        if self.kind()? == Kind::Array {
+            let items = self.elements()?.map(|e| e.and_then(|c| c.to_value()));
+            return items.collect::<Result<_, _>>().map(Value::Array);
+        }
+        let entries = self.entries()?;
+        let entries = entries.map(|e| e.and_then(|(k, v)| Ok((k.to_value()?, v.to_value()?))));
+        entries.collect::<Result<_, _>>().map(Value::Map)
     }
 
     /// The item as an unsigned integer that fits `u64`.
@@ -476,7 +535,7 @@ impl<'a> Cursor<'a> {
         match self.form()? {
             Form::Head(Head::Text(Some(n)), at) if !bytes => Ok((self.payload(at, n)?, at)),
             Form::Head(Head::Bytes(Some(n)), at) if bytes => Ok((self.payload(at, n)?, at)),
-            Form::Stringref(at) => Err(Error::new(ErrorKind::BadStringref, at)),
+            Form::Stringref(at) => self.referenced(at)?.definite_string(bytes),
             _ => Err(self.not(if bytes {
                 "a definite byte string"
             } else {
@@ -535,9 +594,9 @@ impl<'a> Cursor<'a> {
         }
         scan::head(self.input, end)?;
         Ok(Some(Cursor {
-            input: self.input,
             root: end,
             node: Node::Item(end),
+            ..*self
         }))
     }
 
@@ -566,6 +625,22 @@ impl<'a> Cursor<'a> {
             Node::Zipped { keys, .. } | Node::Keyed { keys, .. } => keys,
         }
     }
+}
+
+impl<'a> Cursor<'a> {
+    /// The item `n` items after this one in the same container.
+    fn step(&self, n: usize) -> Result<Cursor<'a>, Error> {
+        let mut at = self.offset().ok_or_else(|| self.not("an item"))?;
+        for _ in 0..n {
+            at = scan::end(self.input, at)?;
+        }
+        Ok(self.item(at))
+    }
+}
+
+/// Where the item at `at` of `input` ends, read from heads alone.
+pub(crate) fn item_end(input: &[u8], at: usize) -> Result<usize, Error> {
+    scan::end(input, at)
 }
 
 fn kind_name(kind: Kind) -> &'static str {

@@ -5,7 +5,7 @@ pub mod float;
 mod head;
 mod reader;
 mod sink;
-mod stringref;
+pub(crate) mod stringref;
 mod writer;
 
 pub(crate) use deterministic::verify;
