@@ -218,8 +218,10 @@ pub enum PathSegment {
 ///
 /// The error is one pointer wide so that `Result<T, Error>` stays small on
 /// the hot path.
+#[derive(Clone)]
 pub struct Error(Box<Inner>);
 
+#[derive(Clone)]
 struct Inner {
     kind: ErrorKind,
     offset: usize,
@@ -253,6 +255,19 @@ impl Error {
     /// The byte offset: of the input for decoding, of the output for encoding.
     pub fn offset(&self) -> usize {
         self.0.offset
+    }
+
+    /// The same error with its offset moved `by` bytes later (for input
+    /// read at an offset of a larger stream).
+    #[cold]
+    #[must_use]
+    #[cfg(feature = "std")]
+    pub(crate) fn shifted(mut self, by: u64) -> Self {
+        self.0.offset = self
+            .0
+            .offset
+            .saturating_add(usize::try_from(by).unwrap_or(usize::MAX));
+        self
     }
 
     /// The path from the root to the failing value, outermost first.

@@ -52,6 +52,7 @@ pub mod ext;
 pub mod index;
 pub mod nav;
 pub mod profile;
+pub mod seq;
 pub mod value;
 pub mod wire;
 

@@ -266,6 +266,12 @@ impl Options {
         self
     }
 
+    /// The stringref switch as asked for, before the profile's default.
+    #[cfg(feature = "std")]
+    pub(crate) fn stringref_asked(&self) -> Option<bool> {
+        self.stringref
+    }
+
     /// Write vectors of at least two maps as shaped arrays (tag 39649).
     #[must_use]
     pub fn shapes(mut self, on: bool) -> Self {

@@ -108,6 +108,26 @@ impl Frame {
         frame.check(file).then_some(frame)
     }
 
+    /// Whether `item` starts like a frame (its tag and name).
+    #[cfg(feature = "std")]
+    pub(crate) fn looks_like(item: &[u8]) -> bool {
+        item.starts_with(PREFIX)
+    }
+
+    /// Whether `item`, written at `offset` of a stream and followed by its
+    /// end, is a genuine final frame: its last nine bytes point at its
+    /// own start and it parses. (A reader holding the whole file also
+    /// checks it against the data: [`Frame::find`].)
+    #[cfg(feature = "std")]
+    pub(crate) fn is_final(item: &[u8], offset: u64) -> bool {
+        let n = item.len();
+        Frame::looks_like(item)
+            && n >= 9
+            && item[n - 9] == 0x48
+            && item[n - 8..] == offset.to_be_bytes()
+            && Frame::parse(item, offset).is_some()
+    }
+
     /// Reads the frame in `bytes` (which must hold exactly the frame),
     /// whose data ends at `data_end`.
     fn parse(bytes: &[u8], data_end: u64) -> Option<Frame> {

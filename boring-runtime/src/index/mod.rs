@@ -126,43 +126,44 @@ pub fn index_sequence(data: &[u8], opts: IndexOptions) -> Result<Option<Frame>, 
     if opts.stride == 0 {
         return Ok(None);
     }
-    let mut starts = Vec::new();
+    let stride = u64::from(opts.stride);
+    let mut anchors = Vec::new();
+    let mut count = 0;
     let mut at = 0;
     while at < data.len() {
-        starts.push(at as u64);
+        if count % stride == 0 {
+            anchors.push(at as u64);
+        }
+        count += 1;
         at = crate::nav::item_end(data, at)?;
     }
     let found = walk::walk(data, 0, opts)?;
     Ok(sequence_frame(
-        &starts,
+        anchors,
+        count,
         found.nodes,
         data.len() as u64,
         opts,
     ))
 }
 
-/// The frame of a sequence whose items start at `starts`, with the
-/// containers kept inside them.
+/// The frame of a sequence of `count` items whose every `stride`-th item
+/// starts at `anchors`, with the containers kept inside them.
 pub(crate) fn sequence_frame(
-    starts: &[u64],
+    anchors: Vec<u64>,
+    count: u64,
     nodes: Vec<Node>,
     data_end: u64,
     opts: IndexOptions,
 ) -> Option<Frame> {
-    if (starts.len() as u64) < opts.index_min && nodes.is_empty() {
+    if opts.stride == 0 || (count < opts.index_min && nodes.is_empty()) {
         return None;
     }
-    let stride = u64::from(opts.stride.max(1));
-    let step = if anchor_count(starts.len() as u64, stride) == starts.len() as u64 {
-        1
-    } else {
-        stride as usize
-    };
     let mut all = Vec::with_capacity(nodes.len() + 1);
     all.push(Node {
         offset: -1,
-        count: starts.len() as u64,
-        anchors: starts.iter().step_by(step).copied().collect(),
+        count,
+        anchors,
         sorted: false,
     });
     all.extend(nodes);
@@ -172,6 +173,20 @@ pub(crate) fn sequence_frame(
         stringrefs: None,
         data_end,
     })
+}
+
+/// The containers kept inside one item `item` written at `offset` of a
+/// sequence, with their offsets in the sequence.
+#[cfg(feature = "std")]
+pub(crate) fn item_nodes(item: &[u8], offset: u64, opts: IndexOptions) -> Result<Vec<Node>, Error> {
+    let mut nodes = walk::walk(item, 0, opts)?.nodes;
+    for node in &mut nodes {
+        node.offset += offset as i64;
+        for anchor in &mut node.anchors {
+            *anchor += offset;
+        }
+    }
+    Ok(nodes)
 }
 
 /// Encodes `value` sealed with an index frame, as the reference's

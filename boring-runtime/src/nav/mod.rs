@@ -141,6 +141,17 @@ impl<'a> Cursor<'a> {
         })
     }
 
+    /// A cursor on the top-level item at `at` of `input` (an item of a
+    /// sequence), whose head is known to be there.
+    pub(crate) fn top_level(input: &'a [u8], at: usize) -> Cursor<'a> {
+        Cursor {
+            input,
+            root: at,
+            node: Node::Item(at),
+            frame: None,
+        }
+    }
+
     fn at(&self, node: Node) -> Cursor<'a> {
         Cursor { node, ..*self }
     }
