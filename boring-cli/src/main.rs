@@ -2,12 +2,18 @@
 //!
 //! Every command reads one file (or standard input for `-`) holding one
 //! CBOR item or a CBOR sequence (items back to back). Exit status: 0 on
-//! success, 1 when the input (or its re-encoding) fails, 2 on usage errors.
+//! success, 1 when the input (or its re-encoding) fails, 2 on usage errors,
+//! 3 when `items` meets a torn tail.
+
+mod path;
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use boring::diag::{self, DiagOptions};
+use boring::index::{Frame, IndexOptions};
+use boring::nav::{Cursor, Indexed};
+use boring::seq::{SeqEnd, SeqReader};
 use boring::{Error, Options, Profile, Reader, Value};
 
 const USAGE: &str = "\
@@ -24,20 +30,39 @@ usage:
       decode every item and write it again under PROFILE
       (default, compact, interop, archival, canonical, canonical-rfc7049,
       ctap2)
+  boring get [--raw] FILE SEG...
+      the item at the path from the file's first item, in diagnostic
+      notation, or with --raw its exact bytes
+  boring count FILE [SEG...]
+      the number of elements or entries of the container at the path
+  boring items FILE
+      each item of a sequence in diagnostic notation, one per line
+  boring index [--profile P] [--stride N] [--index-min M] [--seq] FILE
+      the input sealed with an index frame: its first item as a single
+      value, or with --seq its items as a sequence
   boring --help
 
 FILE is a path, or - for standard input. It may hold one CBOR item or a
-CBOR sequence. Exit status: 0 success, 1 bad input, 2 usage error.
+CBOR sequence; a final index frame is never an item. A path segment that
+is an integer selects an array element or an integer key; :name is a
+keyword key; anything else is a text key, and a leading ' forces text.
+Segments that start with - come after --.
+Exit status: 0 success, 1 bad input or a path that does not exist,
+2 usage error, 3 a torn tail (items).
 ";
 
 /// Why a command stopped.
-enum Failure {
+pub(crate) enum Failure {
     /// The command line is wrong: message, then usage hint; status 2.
     Usage(String),
     /// The input or its encoding failed; status 1.
     Data(Error),
     /// Reading the input or writing the output failed; status 1.
     Io(String),
+    /// A sequence ended in a torn tail at this offset; status 3.
+    Torn(u64),
+    /// A path step that does not exist; status 1.
+    Path(String),
 }
 
 impl From<Error> for Failure {
@@ -73,6 +98,14 @@ fn main() -> ExitCode {
         Err(Failure::Io(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(1)
+        }
+        Err(Failure::Path(path)) => {
+            eprintln!("error: no item at path {path}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Torn(offset)) => {
+            eprintln!("error: torn tail: the last item, at offset {offset}, is incomplete");
+            ExitCode::from(3)
         }
     }
 }
@@ -150,8 +183,113 @@ fn run(args: &[String]) -> Result<(), Failure> {
             out.write_all(&encoded)?;
             Ok(out.flush()?)
         }
+        "get" => {
+            let (flags, file, segments) = path::parse(rest, &["--raw"], &[])?;
+            if segments.is_empty() {
+                return Err(Failure::Usage("get needs a path".into()));
+            }
+            let input = read_input(&file)?;
+            let indexed = Indexed::new(&input);
+            let item = path::follow(indexed.root()?, &segments)?;
+            let mut out = io::stdout().lock();
+            if flags.has("--raw") {
+                out.write_all(item.bytes()?)?;
+            } else {
+                writeln!(out, "{}", show(&item)?)?;
+            }
+            Ok(out.flush()?)
+        }
+        "count" => {
+            let (_, file, segments) = path::parse(rest, &[], &[])?;
+            let input = read_input(&file)?;
+            let indexed = Indexed::new(&input);
+            let item = path::follow(indexed.root()?, &segments)?;
+            Ok(writeln!(io::stdout(), "{}", item.len()?)?)
+        }
+        "items" => {
+            let (_, file) = parse(rest, &[], &[])?;
+            let input = read_input(&file)?;
+            let mut reader = SeqReader::new(&input);
+            let mut out = io::stdout().lock();
+            for item in reader.by_ref() {
+                writeln!(out, "{}", show(&item)?)?;
+            }
+            out.flush()?;
+            match reader.end() {
+                Some(SeqEnd::Torn { offset }) => Err(Failure::Torn(*offset)),
+                Some(SeqEnd::Corrupt(e)) => Err(Failure::Data(e.clone())),
+                _ => Ok(()),
+            }
+        }
+        "index" => {
+            let (flags, file) = parse(rest, &["--seq"], &["--profile", "--stride", "--index-min"])?;
+            let profile = match flags.value("--profile") {
+                Some(name) => Profile::from_name(name)
+                    .ok_or_else(|| Failure::Usage(format!("unknown profile `{name}`")))?,
+                None => Profile::Default,
+            };
+            let mut index = IndexOptions::default();
+            if let Some(n) = flags.value("--stride") {
+                index.stride = number(n, "--stride")?;
+            }
+            if let Some(n) = flags.value("--index-min") {
+                index.index_min = number(n, "--index-min")?;
+            }
+            let input = read_input(&file)?;
+            let sealed = if flags.has("--seq") {
+                seal_sequence(&input, profile, index)?
+            } else {
+                let data = Indexed::new(&input);
+                let value: Value = data.root()?.decode()?;
+                boring::index::encode_indexed(&value, &Options::from(profile), index)?
+            };
+            let mut out = io::stdout().lock();
+            out.write_all(&sealed)?;
+            Ok(out.flush()?)
+        }
         other => Err(Failure::Usage(format!("unknown command `{other}`"))),
     }
+}
+
+/// An item in diagnostic notation: its own bytes when it has them and
+/// they stand alone, else the value it stands for (a table row, an item
+/// holding stringrefs resolved through the index).
+fn show(item: &Cursor<'_>) -> Result<String, Failure> {
+    if let Ok(bytes) = item.bytes() {
+        if let Ok(text) = diag::diag(bytes) {
+            return Ok(text);
+        }
+    }
+    let value = item.to_value()?;
+    let bytes = boring::to_vec_with(&value, &Options::from(Profile::Interop))?;
+    Ok(diag::diag(&bytes)?)
+}
+
+/// The input's items (a final frame dropped) re-encoded under `profile`
+/// and written as a sealed sequence.
+fn seal_sequence(input: &[u8], profile: Profile, index: IndexOptions) -> Result<Vec<u8>, Failure> {
+    let data = match Frame::find(input) {
+        Some(frame) => &input[..frame.data_end as usize],
+        None => input,
+    };
+    let mut writer = boring::seq::SeqWriter::new(Vec::new(), &Options::from(profile))?.index(index);
+    let mut reader = SeqReader::new(data);
+    for item in reader.by_ref() {
+        let value: Value = item.decode()?;
+        writer.write(&value)?;
+    }
+    if let Some(SeqEnd::Torn { offset }) = reader.end() {
+        return Err(Failure::Torn(*offset));
+    }
+    if let Some(SeqEnd::Corrupt(e)) = reader.end() {
+        return Err(Failure::Data(e.clone()));
+    }
+    Ok(writer.finish()?)
+}
+
+fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, Failure> {
+    text.parse()
+        .map_err(|_| Failure::Usage(format!("{flag} needs a number, not `{text}`")))
 }
 
 fn print_usage() -> Result<(), Failure> {
@@ -175,17 +313,17 @@ fn decode_all(
 }
 
 /// The flags given on a command line.
-struct Flags {
+pub(crate) struct Flags {
     switches: Vec<String>,
     values: Vec<(String, String)>,
 }
 
 impl Flags {
-    fn has(&self, name: &str) -> bool {
+    pub(crate) fn has(&self, name: &str) -> bool {
         self.switches.iter().any(|s| s == name)
     }
 
-    fn value(&self, name: &str) -> Option<&str> {
+    pub(crate) fn value(&self, name: &str) -> Option<&str> {
         self.values
             .iter()
             .rev()
@@ -196,7 +334,11 @@ impl Flags {
 
 /// Splits `args` into known switches, known `--name value` (or
 /// `--name=value`) options and exactly one FILE operand.
-fn parse(args: &[String], switches: &[&str], valued: &[&str]) -> Result<(Flags, String), Failure> {
+pub(crate) fn parse(
+    args: &[String],
+    switches: &[&str],
+    valued: &[&str],
+) -> Result<(Flags, String), Failure> {
     let mut flags = Flags {
         switches: Vec::new(),
         values: Vec::new(),

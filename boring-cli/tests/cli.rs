@@ -235,6 +235,10 @@ fn help_lists_every_command() {
             "boring dump FILE",
             "boring check FILE",
             "boring reencode --profile PROFILE [--shapes] [--columns] [--scattered-shapes] FILE",
+            "boring get [--raw] FILE SEG...",
+            "boring count FILE [SEG...]",
+            "boring items FILE",
+            "boring index [--profile P] [--stride N] [--index-min M] [--seq] FILE",
         ] {
             assert!(text.contains(command), "{command} missing from help");
         }
@@ -247,4 +251,95 @@ fn missing_file_is_an_error() {
     let out = run(&["check", path.to_str().expect("UTF-8")]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).starts_with("error: "));
+}
+
+// ----- navigation -----------------------------------------------------------
+
+/// `{"users": [{"name": "Ada", :id 1}, {"name": "Grace", :id 2}],
+///   -1: "minus one", "7": "text seven", 7: "seven"}`, plain.
+fn nav_document() -> Vec<u8> {
+    let mut d = vec![0xa4];
+    d.extend(hex("657573657273")); // "users"
+    d.extend(hex("82")); // [
+    d.extend(hex("a2646e616d6563416461d827633a696401")); // {"name": "Ada", :id 1}
+    d.extend(hex("a2646e616d65654772616365d827633a696402")); // {"name": "Grace", :id 2}
+    d.extend(hex("20")); // -1
+    d.extend(hex("696d696e7573206f6e65")); // "minus one"
+    d.extend(hex("6137")); // "7"
+    d.extend(hex("6a7465787420736576656e")); // "text seven"
+    d.extend(hex("07")); // 7
+    d.extend(hex("65736576656e")); // "seven"
+    d
+}
+
+#[test]
+fn get_follows_paths_of_every_kind_of_segment() {
+    let file = TempFile::with(&nav_document());
+    let get = |args: &[&str]| {
+        let mut all = vec!["get", file.arg()];
+        all.extend_from_slice(args);
+        run(&all)
+    };
+    let out = get(&["users", "1", "name"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "\"Grace\"\n");
+    assert_eq!(stdout(&get(&["users", "0", ":id"])), "1\n");
+    assert_eq!(stdout(&get(&["7"])), "\"seven\"\n");
+    assert_eq!(stdout(&get(&["'7"])), "\"text seven\"\n");
+    assert_eq!(stdout(&get(&["--", "-1"])), "\"minus one\"\n");
+    let raw = get(&["--raw", "users", "0"]);
+    assert_eq!(raw.stdout, hex("a2646e616d6563416461d827633a696401"));
+    // A path that does not exist is a data error; a bad command line a
+    // usage error.
+    let missing = get(&["users", "5"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        stderr(&missing).contains("no item at path"),
+        "{}",
+        stderr(&missing)
+    );
+    assert_eq!(get(&["nobody"]).status.code(), Some(1));
+    assert_eq!(get(&[]).status.code(), Some(2));
+    assert_eq!(get(&["-1"]).status.code(), Some(2));
+}
+
+#[test]
+fn count_reads_the_container_at_the_path() {
+    let file = TempFile::with(&nav_document());
+    assert_eq!(stdout(&run(&["count", file.arg()])), "4\n");
+    assert_eq!(stdout(&run(&["count", file.arg(), "users"])), "2\n");
+    let out = run(&["count", file.arg(), "7"]);
+    assert_eq!(out.status.code(), Some(1), "a text has no count");
+}
+
+#[test]
+fn items_prints_a_sequence_and_reports_a_torn_tail() {
+    let file = TempFile::with(&hex("01 6161 82 02 03".replace(' ', "").as_str()));
+    let out = run(&["items", file.arg()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1\n\"a\"\n[2, 3]\n");
+    let torn = TempFile::with(&hex("016161830203"));
+    let out = run(&["items", torn.arg()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "1\n\"a\"\n");
+    assert!(stderr(&out).contains("offset 3"), "{}", stderr(&out));
+}
+
+#[test]
+fn index_seals_a_sequence_as_the_reference_writes_it() {
+    // WIRE.md §11: 0..19 sealed is 72 bytes.
+    let data: Vec<u8> = (0u8..20).collect();
+    let out = run_stdin(&["index", "--seq", "-"], &data);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.stdout.len(), 72);
+    assert_eq!(&out.stdout[..20], &data[..]);
+    // Sealing again drops the old frame first: the same bytes.
+    let again = run_stdin(&["index", "--seq", "-"], &out.stdout);
+    assert_eq!(again.stdout, out.stdout);
+    // The items of a sealed file do not include its frame.
+    let file = TempFile::with(&out.stdout);
+    let items = run(&["items", file.arg()]);
+    assert_eq!(stdout(&items).lines().count(), 20);
+    let off = run_stdin(&["index", "--seq", "--stride", "0", "-"], &data);
+    assert_eq!(off.stdout, data);
 }
