@@ -214,10 +214,31 @@ pub fn seeds() -> Vec<(&'static str, Vec<Vec<u8>>)> {
             many.push(boring::to_vec_with(rows, &opts).expect("sample records encode"));
         }
     }
+    let mut sequences = vectors.clone();
+    sequences.push(vectors.concat());
+    for stride in [1, 4, 16] {
+        let index = boring::index::IndexOptions {
+            stride,
+            index_min: 1,
+        };
+        let mut w = boring::seq::SeqWriter::new(Vec::new(), &Options::from(Profile::Interop))
+            .expect("interop options")
+            .index(index);
+        for record in &records {
+            w.write(record).expect("a sample record encodes");
+        }
+        let sealed = w.finish().expect("a sequence into memory");
+        sequences.push(sealed);
+        let indexed =
+            boring::index::encode_indexed(&records, &Options::default(), index).expect("indexed");
+        many.push(indexed);
+    }
     vec![
-        ("decode_value", vectors),
+        ("decode_value", vectors.clone()),
         ("decode_record", one),
-        ("decode_records", many),
+        ("decode_records", many.clone()),
+        ("navigate", many),
+        ("sequence", sequences),
     ]
 }
 
@@ -238,4 +259,107 @@ pub fn write_seeds(dir: &Path) -> std::io::Result<usize> {
         }
     }
     Ok(written)
+}
+
+/// The navigation target's body: a cursor over arbitrary bytes (and over
+/// them read as an indexed file) answers or fails with a typed error,
+/// never panics, and where the first item decodes as a `Value` its
+/// answers are the decoded ones.
+pub fn fuzz_navigate(data: &[u8]) {
+    use boring::nav::{Cursor, Indexed};
+    use boring::Value;
+    if let Ok(root) = Cursor::new(data) {
+        visit(root, 200);
+        if let (Ok(built), Ok((decoded, _))) =
+            (root.to_value(), boring::take_from_slice::<Value>(data))
+        {
+            assert_eq!(
+                built,
+                decoded,
+                "cursor and decoder disagree on {}",
+                to_hex(data)
+            );
+        }
+    }
+    let indexed = Indexed::new(data);
+    if let Ok(root) = indexed.root() {
+        visit(root, 200);
+        let _ = indexed.len();
+        let _ = indexed.item(3);
+    }
+}
+
+/// Asks a cursor everything, breadth first, for at most `budget` items.
+fn visit(root: boring::nav::Cursor<'_>, budget: usize) {
+    let mut queue = std::collections::VecDeque::from([root]);
+    let mut seen = 0;
+    while let Some(c) = queue.pop_front() {
+        seen += 1;
+        if seen > budget {
+            return;
+        }
+        let _ = (
+            c.kind(),
+            c.tags(),
+            c.len(),
+            c.bytes(),
+            c.as_str(),
+            c.as_i64(),
+            c.as_f64(),
+        );
+        let _ = c.get("a");
+        let _ = c.get(boring::nav::Key::keyword("k"));
+        if let Ok(elements) = c.elements() {
+            queue.extend(elements.take(8).flatten());
+        }
+        if let Ok(entries) = c.entries() {
+            for (k, v) in entries.take(8).flatten() {
+                queue.push_back(k);
+                queue.push_back(v);
+            }
+        }
+        let _ = c.index(1);
+    }
+}
+
+/// The sequence target's body: the memory and stream readers over
+/// arbitrary bytes yield the same items and end the same way, and the
+/// items they yield are the input's bytes, in order.
+pub fn fuzz_sequence(data: &[u8]) {
+    use boring::seq::{SeqEnd, SeqReader, SeqStream};
+    let mut reader = SeqReader::new(data);
+    let items: Vec<&[u8]> = reader
+        .by_ref()
+        .map(|c| c.bytes().expect("an item has bytes"))
+        .collect();
+    let end = reader.end().cloned().expect("the reader ended");
+    let joined: Vec<u8> = items.concat();
+    assert!(data.starts_with(&joined), "items are the input's bytes");
+    let kind = |e: &SeqEnd| match e {
+        SeqEnd::Clean => 0,
+        SeqEnd::Torn { .. } => 1,
+        SeqEnd::Corrupt(_) => 2,
+    };
+    let mut stream = SeqStream::with_chunk(data, 7);
+    let mut streamed = Vec::new();
+    while let Some(item) = stream.next_item() {
+        streamed.push(item.to_vec());
+    }
+    let stream_end = stream.end().cloned().expect("the stream ended");
+    // Where a frame is involved they may differ: the reader reads only up
+    // to a genuine frame's data end, and the stream, which cannot check a
+    // final frame against data it has let go of, may take for a frame an
+    // item the reader reads as data. Everywhere else they agree.
+    let frame_taken = streamed.len() + 1 == items.len()
+        && matches!(stream_end, SeqEnd::Clean)
+        && items
+            .last()
+            .is_some_and(|last| last.starts_with(b"\xd8\x1b\x82\x6cboring/index"));
+    if !frame_taken && boring::index::Frame::find(data).is_none() {
+        assert_eq!(streamed.len(), items.len(), "stream and reader counts");
+        assert_eq!(kind(&stream_end), kind(&end), "stream and reader ends");
+    }
+    if let (Some(a), Some(b)) = (streamed.first(), items.first()) {
+        assert_eq!(a.as_slice(), *b, "the same first item");
+    }
 }

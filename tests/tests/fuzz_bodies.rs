@@ -57,3 +57,35 @@ fn record_vector_seeds_prefixes_and_overwrites() {
         exercise::<Vec<boring_tests::fuzz::Record>>("decode_records", fuzz_decode_records);
     assert!(decoded >= 16, "{decoded} vectors decode");
 }
+
+/// Runs `body` over every input, every proper prefix and a few single-byte
+/// overwrites at every offset.
+fn sweep(target: &str, body: fn(&[u8])) -> usize {
+    let inputs = inputs(target);
+    for input in &inputs {
+        body(input);
+        for end in 0..input.len() {
+            body(&input[..end]);
+        }
+        let mut mutated = input.clone();
+        for offset in 0..mutated.len() {
+            let original = mutated[offset];
+            for byte in [0x00, 0xff, original.wrapping_add(1)] {
+                mutated[offset] = byte;
+                body(&mutated);
+            }
+            mutated[offset] = original;
+        }
+    }
+    inputs.len()
+}
+
+#[test]
+fn navigation_seeds_prefixes_and_overwrites() {
+    assert!(sweep("navigate", boring_tests::fuzz::fuzz_navigate) > 0);
+}
+
+#[test]
+fn sequence_seeds_prefixes_and_overwrites() {
+    assert!(sweep("sequence", boring_tests::fuzz::fuzz_sequence) > 0);
+}

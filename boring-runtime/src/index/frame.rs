@@ -115,9 +115,11 @@ impl Frame {
     }
 
     /// Whether `item`, written at `offset` of a stream and followed by its
-    /// end, is a genuine final frame: its last nine bytes point at its
-    /// own start and it parses. (A reader holding the whole file also
-    /// checks it against the data: [`Frame::find`].)
+    /// end, is a genuine final frame as far as a stream can tell: its last
+    /// nine bytes point at its own start, and it parses and passes the
+    /// checks that need no data. [`Frame::find`], which holds the data,
+    /// also checks the frame against it, so a stream may take for a frame
+    /// a final item that a reader of the whole file reads as data.
     #[cfg(feature = "std")]
     pub(crate) fn is_final(item: &[u8], offset: u64) -> bool {
         let n = item.len();
@@ -125,7 +127,7 @@ impl Frame {
             && n >= 9
             && item[n - 9] == 0x48
             && item[n - 8..] == offset.to_be_bytes()
-            && Frame::parse(item, offset).is_some()
+            && Frame::parse(item, offset).is_some_and(|frame| frame.check_shape())
     }
 
     /// Reads the frame in `bytes` (which must hold exactly the frame),
@@ -182,12 +184,38 @@ impl Frame {
         })
     }
 
-    /// The reader's checks of a frame against its file: offsets ascend and
-    /// lie in the data, anchors lie in the data, a node is sequence-shaped
-    /// only first, an unsorted map node has stride 1, and the sequence
-    /// node's anchors are item starts whose walk ends exactly at the data's
-    /// end.
+    /// The reader's checks of a frame against its file: those of
+    /// [`Frame::check_shape`], then each container node's head has the
+    /// node's kind and count, an unsorted map node has stride 1, and the
+    /// sequence node's anchors are item starts whose walk ends exactly at
+    /// the data's end.
     fn check(&self, file: &[u8]) -> bool {
+        if !self.check_shape() {
+            return false;
+        }
+        for node in self.nodes.iter().filter(|n| n.offset >= 0) {
+            let kind = match parse_head(file, node.offset as usize) {
+                Ok((Head::Map(Some(n)), _)) if n == node.count => Major::Map,
+                Ok((Head::Array(Some(n)), _)) if n == node.count => Major::Array,
+                _ => return false,
+            };
+            if kind == Major::Map && !node.sorted && node.stride(self.stride) != 1 {
+                return false;
+            }
+        }
+        match self.nodes.first() {
+            Some(seq) if seq.offset == -1 => {
+                check_sequence(seq, self.stride, &file[..self.data_end as usize])
+            }
+            _ => true,
+        }
+    }
+
+    /// The checks that need only the frame: offsets ascend and lie in the
+    /// data (−1 only for a first, sequence node), each node has the anchor
+    /// count of its entries at its stride, and its anchors ascend within
+    /// the data, a sequence node's from 0.
+    fn check_shape(&self) -> bool {
         let data_end = self.data_end;
         let mut previous = None;
         for (i, node) in self.nodes.iter().enumerate() {
@@ -202,27 +230,12 @@ impl Frame {
             if node.anchors.len() as u64 != expected
                 || node.anchors.iter().any(|&a| a >= data_end)
                 || node.anchors.windows(2).any(|w| w[0] >= w[1])
+                || (node.offset == -1 && node.anchors.first().is_some_and(|&a| a != 0))
             {
                 return false;
             }
-            if node.offset >= 0 {
-                let at = node.offset as usize;
-                let kind = match parse_head(file, at) {
-                    Ok((Head::Map(Some(n)), _)) if n == node.count => Major::Map,
-                    Ok((Head::Array(Some(n)), _)) if n == node.count => Major::Array,
-                    _ => return false,
-                };
-                if kind == Major::Map && !node.sorted && node.stride(self.stride) != 1 {
-                    return false;
-                }
-            }
         }
-        match self.nodes.first() {
-            Some(seq) if seq.offset == -1 => {
-                check_sequence(seq, self.stride, &file[..data_end as usize])
-            }
-            _ => true,
-        }
+        true
     }
 }
 

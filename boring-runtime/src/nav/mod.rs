@@ -60,6 +60,10 @@ use crate::value::Value;
 use crate::wire::{Head, Reader, Simple};
 use forms::Form;
 
+/// How deep [`Cursor::to_value`] builds part by part (it recurses; decoding
+/// an item whole does not).
+const BUILD_DEPTH: usize = 256;
+
 /// What an item is, as navigation sees it (tags looked through).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -422,12 +426,22 @@ impl<'a> Cursor<'a> {
     /// The value the item stands for, built: a table row as its map, a
     /// typed element as its number.
     pub fn to_value(&self) -> Result<Value, Error> {
+        self.value_at(0)
+    }
+
+    /// [`Cursor::to_value`] at `depth` levels below the first call: what a
+    /// cursor builds part by part (rows, and items whose stringrefs resolve
+    /// through the index) recurses, so it has the decoder's depth limit.
+    fn value_at(&self, depth: usize) -> Result<Value, Error> {
+        if depth >= BUILD_DEPTH {
+            return Err(self.error(ErrorKind::DepthExceeded));
+        }
         match self.node {
-            Node::Item(_) => match self.decode() {
+            Node::Item(at) => match self.decode() {
                 // Stringrefs resolved through the index: built from the
                 // cursor instead.
                 Err(e) if e.kind() == &ErrorKind::BadStringref && self.frame.is_some() => {
-                    self.build()
+                    self.build(at, depth)
                 }
                 other => other,
             },
@@ -436,45 +450,40 @@ impl<'a> Cursor<'a> {
                 Form::Number(Number::Float(v)) => Ok(Value::from(v)),
                 _ => Err(self.not("a number")),
             },
-            Node::Numbers { .. } | Node::Run { .. } => self
-                .elements()?
-                .map(|e| e.and_then(|c| c.to_value()))
-                .collect::<Result<Vec<_>, _>>()
-                .map(Value::Array),
-            _ => self
-                .entries()?
-                .map(|e| e.and_then(|(k, v)| Ok((k.to_value()?, v.to_value()?))))
-                .collect::<Result<Vec<_>, _>>()
-                .map(Value::Map),
+            _ => self.collect(depth),
         }
     }
 
-    /// The value of an item built from its parts, each through the cursor
-    /// (so that stringrefs resolve through the index).
-    fn build(&self) -> Result<Value, Error> {
-        let Node::Item(at) = self.node else {
-            return self.to_value();
-        };
+    /// The value of the item at `at` built from its parts, each through the
+    /// cursor (so that stringrefs resolve through the index).
+    fn build(&self, at: usize, depth: usize) -> Result<Value, Error> {
         let (head, content) = scan::head(self.input, at)?;
         match head {
-            Head::Tag(25) => self.referenced(at)?.to_value(),
-            Head::Tag(256) => self.item(content).to_value(),
+            Head::Tag(25) => self.referenced(at)?.value_at(depth + 1),
+            Head::Tag(256) => self.item(content).value_at(depth + 1),
             // Our forms stand for what they hold.
-            Head::Tag(shaped::TAG | columns::TAG | keyed::TAG | scattered::TAG) => self.collect(),
-            Head::Tag(tag) => Ok(Value::Tag(tag, Box::new(self.item(content).to_value()?))),
-            Head::Array(_) | Head::Map(_) => self.collect(),
+            Head::Tag(shaped::TAG | columns::TAG | keyed::TAG | scattered::TAG) => {
+                self.collect(depth)
+            }
+            Head::Tag(tag) => Ok(Value::Tag(
+                tag,
+                Box::new(self.item(content).value_at(depth + 1)?),
+            )),
+            Head::Array(_) | Head::Map(_) => self.collect(depth),
             _ => self.decode(),
         }
     }
 
     /// An array's elements or a map's entries, each as its value.
-    fn collect(&self) -> Result<Value, Error> {
+    fn collect(&self, depth: usize) -> Result<Value, Error> {
+        let below = depth + 1;
         if self.kind()? == Kind::Array {
-            let items = self.elements()?.map(|e| e.and_then(|c| c.to_value()));
+            let items = self.elements()?.map(|e| e.and_then(|c| c.value_at(below)));
             return items.collect::<Result<_, _>>().map(Value::Array);
         }
         let entries = self.entries()?;
-        let entries = entries.map(|e| e.and_then(|(k, v)| Ok((k.to_value()?, v.to_value()?))));
+        let entries =
+            entries.map(|e| e.and_then(|(k, v)| Ok((k.value_at(below)?, v.value_at(below)?))));
         entries.collect::<Result<_, _>>().map(Value::Map)
     }
 

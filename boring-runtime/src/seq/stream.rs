@@ -12,7 +12,9 @@ use crate::nav::item_end;
 /// being read and one read's worth of bytes after it, so an item larger
 /// than the buffer grows it for as long as it takes, and memory stays
 /// bounded by the largest item. A final index frame is recognised by its
-/// last nine bytes pointing at its own start, and is not an item.
+/// last nine bytes pointing at its own start and by the checks a frame
+/// passes on its own, and is not an item; a stream cannot check it against
+/// the data it has let go of, which [`SeqReader`](super::SeqReader) does.
 #[derive(Debug)]
 pub struct SeqStream<R: std::io::Read> {
     inner: R,
