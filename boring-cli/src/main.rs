@@ -11,6 +11,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use boring::diag::{self, DiagOptions};
+use boring::edit::FramePolicy;
 use boring::index::{Frame, IndexOptions};
 use boring::nav::{Cursor, Indexed};
 use boring::seq::{SeqEnd, SeqReader};
@@ -40,6 +41,12 @@ usage:
   boring index [--profile P] [--stride N] [--index-min M] [--seq] FILE
       the input sealed with an index frame: its first item as a single
       value, or with --seq its items as a sequence
+  boring set FILE SEG... --value DIAG [--profile P] [--frame F] [-o OUT | --in-place]
+      the file with the value at the path replaced by DIAG (a new key adds
+      an entry); P is a deterministic profile (canonical by default), F
+      rebuild, drop or maintain; to OUT, FILE itself, or standard output
+  boring from-diag FILE
+      the items written in diagnostic notation in FILE, encoded
   boring --help
 
 FILE is a path, or - for standard input. It may hold one CBOR item or a
@@ -245,6 +252,59 @@ fn run(args: &[String]) -> Result<(), Failure> {
             };
             let mut out = io::stdout().lock();
             out.write_all(&sealed)?;
+            Ok(out.flush()?)
+        }
+        "set" => {
+            let (flags, file, segments) = path::parse(
+                rest,
+                &["--in-place"],
+                &["--value", "--profile", "--frame", "-o"],
+            )?;
+            let Some(text) = flags.value("--value") else {
+                return Err(Failure::Usage("set needs --value".into()));
+            };
+            if segments.is_empty() {
+                return Err(Failure::Usage("set needs a path".into()));
+            }
+            let profile = match flags.value("--profile") {
+                Some(name) => Profile::from_name(name)
+                    .ok_or_else(|| Failure::Usage(format!("unknown profile `{name}`")))?,
+                None => Profile::Canonical,
+            };
+            let policy = match flags.value("--frame").unwrap_or("rebuild") {
+                "rebuild" => FramePolicy::Rebuild,
+                "drop" => FramePolicy::Drop,
+                "maintain" => FramePolicy::Maintain,
+                other => return Err(Failure::Usage(format!("unknown frame policy `{other}`"))),
+            };
+            let value: Value = boring::from_slice(&boring::diag::from_diag(text)?)?;
+            let input = read_input(&file)?;
+            let keys: Vec<_> = segments.iter().map(path::Segment::key).collect();
+            let edited = boring::edit::set(&input, &keys, &value, &Options::from(profile), policy)?;
+            match (flags.value("-o"), flags.has("--in-place")) {
+                (Some(_), true) => Err(Failure::Usage("give -o or --in-place, not both".into())),
+                (Some(out), false) => {
+                    Ok(std::fs::write(out, edited)
+                        .map_err(|e| Failure::Io(format!("{out}: {e}")))?)
+                }
+                (None, true) if file != "-" => Ok(std::fs::write(&file, edited)
+                    .map_err(|e| Failure::Io(format!("{file}: {e}")))?),
+                (None, true) => Err(Failure::Usage("--in-place needs a FILE".into())),
+                (None, false) => {
+                    let mut out = io::stdout().lock();
+                    out.write_all(&edited)?;
+                    Ok(out.flush()?)
+                }
+            }
+        }
+        "from-diag" => {
+            let (_, file) = parse(rest, &[], &[])?;
+            let input = read_input(&file)?;
+            let text = String::from_utf8(input)
+                .map_err(|_| Failure::Io(format!("{file}: not UTF-8 text")))?;
+            let bytes = boring::diag::from_diag(&text)?;
+            let mut out = io::stdout().lock();
+            out.write_all(&bytes)?;
             Ok(out.flush()?)
         }
         other => Err(Failure::Usage(format!("unknown command `{other}`"))),

@@ -30,7 +30,7 @@ impl Segment {
         }
     }
 
-    fn key(&self) -> Key<'_> {
+    pub(crate) fn key(&self) -> Key<'_> {
         match self {
             Segment::Int(v) => match usize::try_from(*v) {
                 Ok(i) => Key::Index(i),
@@ -90,7 +90,7 @@ pub(crate) fn follow<'a>(root: Cursor<'a>, segments: &[Segment]) -> Result<Curso
         here = match here.find(&segment.key()) {
             Ok(Some(next)) => next,
             Ok(None) => return Err(absent(segments, i)),
-            Err(e) if matches!(e.kind(), boring::ErrorKind::BadCount) => {
+            Err(e) if matches!(e.kind(), boring::ErrorKind::PathAbsent) => {
                 return Err(absent(segments, i))
             }
             Err(e) => return Err(Failure::Data(e)),

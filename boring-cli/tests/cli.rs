@@ -239,6 +239,8 @@ fn help_lists_every_command() {
             "boring count FILE [SEG...]",
             "boring items FILE",
             "boring index [--profile P] [--stride N] [--index-min M] [--seq] FILE",
+            "boring set FILE SEG... --value DIAG",
+            "boring from-diag FILE",
         ] {
             assert!(text.contains(command), "{command} missing from help");
         }
@@ -342,4 +344,46 @@ fn index_seals_a_sequence_as_the_reference_writes_it() {
     assert_eq!(stdout(&items).lines().count(), 20);
     let off = run_stdin(&["index", "--seq", "--stride", "0", "-"], &data);
     assert_eq!(off.stdout, data);
+}
+
+#[test]
+fn set_replaces_and_adds_values_in_canonical_files() {
+    // {"a": 1, "b": [1, 2]} in canonical form.
+    let file = TempFile::with(&hex("a2616101616282010 2".replace(' ', "").as_str()));
+    let out = run(&["set", file.arg(), "b", "1", "--value", "\"two\""]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        out.stdout,
+        hex("a261610161628201 6374776f".replace(' ', "").as_str())
+    );
+    let added = run(&["set", file.arg(), "c", "--value", "[true]"]);
+    assert!(added.status.success(), "{}", stderr(&added));
+    assert_eq!(
+        added.stdout,
+        hex("a3616101616282010261638 1f5".replace(' ', "").as_str())
+    );
+    let target = TempFile::with(b"");
+    let to_file = run(&["set", file.arg(), "a", "--value", "-5", "-o", target.arg()]);
+    assert!(to_file.status.success(), "{}", stderr(&to_file));
+    assert_eq!(
+        std::fs::read(&target.0).unwrap(),
+        hex("a261612461628201 02".replace(' ', "").as_str())
+    );
+    let missing = run(&["set", file.arg(), "b", "7", "--value", "0"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(run(&["set", file.arg(), "a"]).status.code(), Some(2));
+}
+
+#[test]
+fn from_diag_inverts_diag() {
+    let out = run_stdin(&["from-diag", "-"], b"[1, \"a\", h'ff']\n{\"k\": 1.5_3}\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        out.stdout,
+        hex("830161614 1ff a1616bfb3ff8000000000000"
+            .replace(' ', "")
+            .as_str())
+    );
+    let bad = run_stdin(&["from-diag", "-"], b"[1, ");
+    assert_eq!(bad.status.code(), Some(1));
 }

@@ -89,6 +89,11 @@ pub enum ErrorKind {
     LimitExceeded,
     /// A caller-supplied output slice is too small.
     BufferFull,
+    /// A path leads nowhere: a key not in its map, a position past the
+    /// end of its array, a step into something that is not a container.
+    PathAbsent,
+    /// An in-place edit would change the encoded length.
+    NotPokeable,
     /// The options ask for something the profile locks off, or something
     /// this build cannot do yet.
     InvalidOptions(&'static str),
@@ -131,6 +136,8 @@ impl ErrorKind {
             ErrorKind::WrongTag { .. } => "wrong-tag",
             ErrorKind::LimitExceeded => "max-items-exceeded",
             ErrorKind::BufferFull => "buffer-full",
+            ErrorKind::PathAbsent => "path-absent",
+            ErrorKind::NotPokeable => "not-pokeable",
             ErrorKind::InvalidOptions(_) => "invalid-options",
             ErrorKind::Unencodable(_) => "unencodable",
             #[cfg(feature = "std")]
@@ -192,6 +199,10 @@ impl fmt::Display for ErrorKind {
                 f.write_str("decode budget exceeded (items, output bytes or retries)")
             }
             ErrorKind::BufferFull => f.write_str("output buffer is full"),
+            ErrorKind::PathAbsent => f.write_str("no item at the path"),
+            ErrorKind::NotPokeable => {
+                f.write_str("the new value's encoding has another length than the old one's")
+            }
             ErrorKind::InvalidOptions(why) => write!(f, "invalid options: {why}"),
             ErrorKind::Unencodable(why) => write!(f, "cannot encode: {why}"),
             #[cfg(feature = "std")]

@@ -47,6 +47,7 @@ extern crate std;
 
 pub mod codec;
 pub mod diag;
+pub mod edit;
 mod error;
 pub mod ext;
 pub mod index;

@@ -28,6 +28,7 @@
 mod dump;
 mod float;
 mod notation;
+mod parse;
 mod walk;
 
 use alloc::string::String;
@@ -37,6 +38,7 @@ use crate::error::{Error, ErrorKind};
 use crate::wire::Reader;
 
 pub use dump::tag_meaning;
+pub use parse::from_diag;
 
 /// How [`diag_with`] writes its output.
 #[derive(Debug, Clone, PartialEq, Eq)]

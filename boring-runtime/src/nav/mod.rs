@@ -234,11 +234,11 @@ impl<'a> Cursor<'a> {
     }
 
     /// Element `i` of an array (or row `i` of a table). Refused for
-    /// indefinite-length arrays; an index past the end is `BadCount`.
+    /// indefinite-length arrays; an index past the end is `PathAbsent`.
     pub fn index(&self, i: usize) -> Result<Cursor<'a>, Error> {
         let n = self.len()?;
         if i >= n {
-            return Err(self.error(ErrorKind::BadCount));
+            return Err(self.error(ErrorKind::PathAbsent));
         }
         if let (Form::Array { head, .. }, Some(frame)) = (self.form()?, self.frame) {
             if let Some((anchor, rest)) = frame::anchor(frame, head as i64, i) {
@@ -251,12 +251,12 @@ impl<'a> Cursor<'a> {
     }
 
     /// The value of the first entry of a map whose key is `key`; a key
-    /// that is not there is `MissingField`.
+    /// that is not there is `PathAbsent`.
     pub fn get<'k>(&self, key: impl Into<Key<'k>>) -> Result<Cursor<'a>, Error> {
         let key = key.into();
         match self.find(&key)? {
             Some(value) => Ok(value),
-            None => Err(self.error(ErrorKind::MissingField("key not in map"))),
+            None => Err(self.error(ErrorKind::PathAbsent)),
         }
     }
 
@@ -295,7 +295,7 @@ impl<'a> Cursor<'a> {
         for key in path {
             here = match here.find(key)? {
                 Some(next) => next,
-                None => return Err(here.error(ErrorKind::MissingField("key not in map"))),
+                None => return Err(here.error(ErrorKind::PathAbsent)),
             };
         }
         Ok(here)
@@ -599,7 +599,7 @@ impl<'a> Cursor<'a> {
             at = scan::end(self.input, at)?;
             column = scan::end(self.input, column)?;
         }
-        Err(self.error(ErrorKind::MissingField("key not in table")))
+        Err(self.error(ErrorKind::PathAbsent))
     }
 
     /// A cursor on the next item after this one in the input (the next item
