@@ -297,3 +297,112 @@ proptest! {
         }
     }
 }
+
+/// The reference's stride log: 200 000 maps `{"n" i, "msg" "event <i>",
+/// "lvl" "info", "ok" (i even)}` written as a sequence without stringref
+/// (PERF_REFERENCE.md §2, sizes marked exact).
+fn stride_log(stride: u32) -> Vec<u8> {
+    let index = IndexOptions {
+        stride,
+        index_min: 4,
+    };
+    let mut w = boring::seq::SeqWriter::new(Vec::new(), &Options::default())
+        .unwrap()
+        .index(index);
+    for i in 0..200_000i64 {
+        let item = Value::Map(vec![
+            ("n".into(), i.into()),
+            ("msg".into(), format!("event {i}").into()),
+            ("lvl".into(), "info".into()),
+            ("ok".into(), Value::Bool(i % 2 == 0)),
+        ]);
+        w.write(&item).unwrap();
+    }
+    w.finish().unwrap()
+}
+
+#[test]
+fn the_stride_log_has_the_reference_sizes() {
+    const DATA: usize = 7_357_538;
+    for (stride, index_bytes) in [
+        (1, 200_058),
+        (8, 50_052),
+        (16, 25_052),
+        (64, 6_303),
+        (256, 1_618),
+    ] {
+        let file = stride_log(stride);
+        let frame = Frame::find(&file).expect("sealed");
+        assert_eq!(frame.data_end as usize, DATA);
+        assert_eq!(file.len() - DATA, index_bytes, "stride {stride}");
+        let indexed = Indexed::new(&file);
+        let last = indexed.item(199_999).unwrap();
+        assert_eq!(last.get("msg").unwrap().as_str().unwrap(), "event 199999");
+    }
+}
+
+/// The reference's capability table: `datom-maps-200`'s rows, `n` of them.
+fn capability_table(n: i64) -> Value {
+    Value::Array(
+        (0..n)
+            .map(|i| {
+                Value::Map(vec![
+                    (Value::keyword("e"), Value::from(100 + i)),
+                    (Value::keyword("a"), Value::keyword("user/name")),
+                    (Value::keyword("v"), Value::from(format!("person-{i}"))),
+                    (Value::keyword("tx"), Value::from(536_870_912 + i)),
+                    (Value::keyword("added"), Value::Bool(true)),
+                ])
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn the_capability_table_seals_to_the_reference_sizes() {
+    // PERF_REFERENCE.md §2, "navigable table sizes", marked exact.
+    let table = capability_table(200);
+    let plain = Options::default().stringref(false);
+    for (options, size) in [
+        (plain.clone(), 12_613),
+        (Options::default(), 10_037),
+        (plain.shapes(true), 6_648),
+        (Options::default().shapes(true), 5_063),
+    ] {
+        let sealed = encode_indexed(&table, &options, IndexOptions::default()).unwrap();
+        assert_eq!(sealed.len(), size, "{options:?}");
+        assert!(Frame::find(&sealed).is_some());
+    }
+    let big = encode_indexed(
+        &capability_table(5_000),
+        &Options::default().shapes(true),
+        IndexOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(big.len(), 134_465);
+}
+
+#[test]
+fn the_index_min_example_has_the_reference_sizes() {
+    // 100 maps {:k0 0, …, :k39 39} written as a sequence: no 40-entry
+    // unsorted map passes the keep rule, so only the items are indexed.
+    let item = Value::Map(
+        (0..40)
+            .map(|k| (Value::keyword(&format!("k{k}")), Value::from(k as i64)))
+            .collect(),
+    );
+    for (index_min, size) in [(4, 32_864), (41, 32_864)] {
+        let mut w = boring::seq::SeqWriter::new(Vec::new(), &Options::default())
+            .unwrap()
+            .index(IndexOptions {
+                stride: 16,
+                index_min,
+            });
+        for _ in 0..100 {
+            w.write(&item).unwrap();
+        }
+        let file = w.finish().unwrap();
+        assert_eq!(Frame::find(&file).unwrap().data_end, 32_800);
+        assert_eq!(file.len(), size, "index-min {index_min}");
+    }
+}
