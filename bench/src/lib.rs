@@ -11,6 +11,7 @@ pub mod chart;
 pub mod codecs;
 pub mod json;
 pub mod machine;
+pub mod nav;
 pub mod payloads;
 pub mod run;
 
@@ -51,8 +52,15 @@ const CHARTED: [&str; 7] = [
 ];
 
 /// Runs everything and returns the report of run `stamp`. With `only`, just
-/// the payloads of those names are built and measured.
-pub fn report(mode: Mode, config: &Config, stamp: &str, only: Option<&[String]>) -> Report {
+/// the payloads of those names are built and measured; the navigation
+/// questions are asked of each of `navigation`.
+pub fn report(
+    mode: Mode,
+    config: &Config,
+    stamp: &str,
+    only: Option<&[String]>,
+    navigation: &[nav::Sources<'_>],
+) -> Report {
     let mut payloads = payloads::some(payloads::Scale::Published, |name| {
         only.is_none_or(|only| only.iter().any(|n| n == name))
     });
@@ -89,6 +97,13 @@ pub fn report(mode: Mode, config: &Config, stamp: &str, only: Option<&[String]>)
     run::size_tables(&mut out, &payloads, &sizes);
     run::target_tables(&mut out, &payloads, &sizes, &results, &CHARTED);
     run::time_tables(&mut out, &payloads, &results);
+    let rows: Vec<nav::Row> = navigation
+        .iter()
+        .flat_map(|s| nav::measure(s, config))
+        .collect();
+    if !rows.is_empty() {
+        nav::table(&mut out, &rows);
+    }
 
     let mut charts = Vec::new();
     for (pi, payload) in payloads.iter().enumerate() {

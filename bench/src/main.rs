@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use boring_bench::codecs::{Cell, Codec, Op, Tier};
 use boring_bench::run::Config;
-use boring_bench::{machine, payloads, report, Mode};
+use boring_bench::{machine, nav, payloads, report, Mode};
 
 /// Counts allocation calls and requested bytes; everything else is the
 /// system allocator's.
@@ -165,6 +165,47 @@ fn run_cell(cell: &mut dyn Cell, op: Op, tier: Tier, n: u64) -> Result<(), Strin
     (0..n).try_for_each(|_| cell.run(op, tier))
 }
 
+/// The navigation documents written to files and mapped.
+struct MappedDocs {
+    records: boring_mmap::Mapped,
+    blob: boring_mmap::Mapped,
+    log: boring_mmap::Mapped,
+    stride_log: boring_mmap::Mapped,
+}
+
+impl MappedDocs {
+    fn sources(&self) -> nav::Sources<'_> {
+        nav::Sources {
+            label: "mapped file",
+            records: self.records.bytes(),
+            blob: self.blob.bytes(),
+            log: self.log.bytes(),
+            stride_log: self.stride_log.bytes(),
+        }
+    }
+}
+
+fn map_docs(docs: &nav::Docs) -> std::io::Result<MappedDocs> {
+    let dir = target_dir().join("bench").join("navigation");
+    std::fs::create_dir_all(&dir)?;
+    let map = |name: &str, bytes: &[u8]| -> std::io::Result<boring_mmap::Mapped> {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes)?;
+        // SAFETY: the file was just written by this process, in its own
+        // directory under target/, and nothing writes to it while the run
+        // holds the map.
+        #[allow(unsafe_code)]
+        let mapped = unsafe { boring_mmap::Mapped::open(&path)? };
+        Ok(mapped)
+    };
+    Ok(MappedDocs {
+        records: map("records.cbor", &docs.records)?,
+        blob: map("blob.cbor", &docs.blob)?,
+        log: map("log.cbor", &docs.log)?,
+        stride_log: map("stride-log.cbor", &docs.stride_log)?,
+    })
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("repeat") {
@@ -219,7 +260,20 @@ fn main() -> ExitCode {
     };
     config.codecs = codecs;
     let stamp = machine::timestamp();
-    let report = report(mode, &config, &stamp, payloads.as_deref());
+    let docs = (!partial).then(nav::Docs::build);
+    let mapped = match docs.as_ref().map(map_docs).transpose() {
+        Ok(mapped) => mapped,
+        Err(e) => {
+            eprintln!("could not map the navigation documents: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut sources = Vec::new();
+    if let (Some(docs), Some(mapped)) = (&docs, &mapped) {
+        sources.push(docs.in_memory());
+        sources.push(mapped.sources());
+    }
+    let report = report(mode, &config, &stamp, payloads.as_deref(), &sources);
     print!("{}", report.text);
 
     let json = serde_json::to_string_pretty(&report.json).unwrap_or_default() + "\n";
