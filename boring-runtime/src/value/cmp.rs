@@ -57,6 +57,9 @@ fn compare(a: &Value, b: &Value, mode: Mode) -> Ordering {
     let mut stack: Vec<(&Value, &Value)> = Vec::new();
     let (mut x, mut y) = (a, b);
     loop {
+        // A tag's content is compared next, directly: keyword keys (tag 39
+        // over text) then compare without touching the stack.
+        let mut content = None;
         let order = rank(x).cmp(&rank(y)).then_with(|| match (x, y) {
             (Value::Integer(p), Value::Integer(q)) => p.cmp(q),
             (Value::Bytes(p), Value::Bytes(q)) => p.cmp(q),
@@ -84,7 +87,7 @@ fn compare(a: &Value, b: &Value, mode: Mode) -> Ordering {
             (Value::Tag(p, pi), Value::Tag(q, qi)) => {
                 let order = p.cmp(q);
                 if order == Ordering::Equal {
-                    stack.push((pi, qi));
+                    content = Some((&**pi, &**qi));
                 }
                 order
             }
@@ -93,7 +96,7 @@ fn compare(a: &Value, b: &Value, mode: Mode) -> Ordering {
         if order != Ordering::Equal {
             return order;
         }
-        match stack.pop() {
+        match content.or_else(|| stack.pop()) {
             Some((p, q)) => (x, y) = (p, q),
             None => return Ordering::Equal,
         }

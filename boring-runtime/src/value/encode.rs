@@ -176,7 +176,8 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
         }
         match value {
             Value::Array(items) if (shapes || columns) && free => {
-                match table(items.iter(), (shapes, columns), floats) {
+                let planned = chosen.as_mut().and_then(|c| c.take_table(items.as_ptr()));
+                match planned.or_else(|| table(items.iter(), (shapes, columns), floats)) {
                     Some(table) => {
                         // Tag, content, keys or rows, row or column, value.
                         enter(w, depth + 4, max_depth)?;
@@ -196,10 +197,13 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
             }
             Value::Map(entries) => {
                 let keyed = (shapes || columns) && free;
-                if let Some(table) = keyed
-                    .then(|| keyed::plan(entries, (shapes, columns), floats))
-                    .flatten()
-                {
+                let planned = chosen.as_mut().and_then(|c| c.take_table(entries.as_ptr()));
+                let table = planned.or_else(|| {
+                    keyed
+                        .then(|| keyed::plan(entries, (shapes, columns), floats))
+                        .flatten()
+                });
+                if let Some(table) = table {
                     // Tag, pair, keys, key; the values' table one level
                     // below the pair.
                     enter(w, depth + 6, max_depth)?;

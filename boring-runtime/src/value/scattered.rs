@@ -77,6 +77,10 @@ pub(crate) struct Chosen<'a> {
     sequences: Vec<&'a [(Value, Value)]>,
     definers: Vec<*const (Value, Value)>,
     index: Vec<Option<u64>>,
+    /// The tables the first pass laid out (arrays and keyed maps, by the
+    /// address of their elements), handed to the writer so that it does
+    /// not lay them out again.
+    tables: Vec<(usize, Option<Table<'a>>)>,
     floats: FloatPolicy,
 }
 
@@ -99,6 +103,15 @@ impl<'a> Chosen<'a> {
             None if self.definers.get(slot) == Some(&entries.as_ptr()) => Some(Use::Define(slot)),
             None => None,
         }
+    }
+
+    /// The table the first pass laid out for the elements at `at` (an
+    /// array's items or a keyed map's entries), taken: each is written
+    /// once.
+    pub fn take_table<T>(&mut self, at: *const T) -> Option<Table<'a>> {
+        let at = at as usize;
+        let i = self.tables.binary_search_by_key(&at, |(a, _)| *a).ok()?;
+        self.tables.get_mut(i)?.1.take()
     }
 
     /// Records that the definition for `slot` is complete and took `index`.
@@ -124,6 +137,7 @@ pub(crate) fn choose<'a>(
     let (shapes, columns) = tables;
     // Complete maps, in order.
     let mut maps: Vec<&'a [(Value, Value)]> = Vec::new();
+    let mut tables: Vec<(usize, Option<Table<'a>>)> = Vec::new();
     // (value, the encoder's `free` flag, children already queued).
     let mut stack: Vec<(&'a Value, bool, bool)> = alloc::vec![(root, true, false)];
     while let Some((value, free, queued)) = stack.pop() {
@@ -135,10 +149,12 @@ pub(crate) fn choose<'a>(
             }
             continue;
         }
-        let tables = (shapes || columns) && free;
+        let tables_on = (shapes || columns) && free;
         // A map written as a keyed table is not written as a map.
         let keyed = match value {
-            Value::Map(entries) if tables => super::keyed::plan(entries, (shapes, columns), floats),
+            Value::Map(entries) if tables_on => {
+                super::keyed::plan(entries, (shapes, columns), floats)
+            }
             _ => None,
         };
         stack.push((value, free && keyed.is_none(), true));
@@ -146,14 +162,16 @@ pub(crate) fn choose<'a>(
         match (value, keyed) {
             (Value::Map(entries), Some(table)) => {
                 stack.extend(entries.iter().map(|(k, _)| (k, true, false)));
-                let cells = table_cells(super::keyed::values(entries), table);
+                let cells = table_cells(super::keyed::values(entries), &table);
                 stack.extend(cells.into_iter().map(|v| (v, true, false)));
+                tables.push((entries.as_ptr() as usize, Some(table)));
             }
-            (Value::Array(items), _) if tables => {
+            (Value::Array(items), _) if tables_on => {
                 match table(items.iter(), (shapes, columns), floats) {
                     Some(table) => {
-                        let cells = table_cells(items.iter(), table);
+                        let cells = table_cells(items.iter(), &table);
                         stack.extend(cells.into_iter().map(|v| (v, true, false)));
+                        tables.push((items.as_ptr() as usize, Some(table)));
                     }
                     None => stack.extend(items.iter().map(|v| (v, true, false))),
                 }
@@ -204,10 +222,12 @@ pub(crate) fn choose<'a>(
     sequences.truncate(room);
     definers.truncate(room);
     let index = alloc::vec![None; sequences.len()];
+    tables.sort_unstable_by_key(|(at, _)| *at);
     Chosen {
         sequences,
         definers,
         index,
+        tables,
         floats,
     }
 }
@@ -215,14 +235,13 @@ pub(crate) fn choose<'a>(
 /// What a table holds, in the order the encoder writes it: the keys, then
 /// the cells row by row (shaped) or column by column (columnar; typed
 /// columns hold only numbers).
-fn table_cells<'a>(items: impl Items<'a>, table: Table<'a>) -> Vec<&'a Value> {
-    let Table { plan, columns } = table;
-    let mut cells: Vec<&Value> = plan.keys;
-    match columns {
+fn table_cells<'a>(items: impl Items<'a>, table: &Table<'a>) -> Vec<&'a Value> {
+    let mut cells: Vec<&Value> = table.plan.keys.clone();
+    match &table.columns {
         Some(columns) => {
             for column in columns {
                 if let super::columns::Column::Plain(column) = column {
-                    cells.extend(column.into_iter().flatten());
+                    cells.extend(column.iter().flatten().copied());
                 }
             }
         }
