@@ -61,13 +61,8 @@ impl Docs {
             log.write(&event(i)).expect("an event encodes");
         }
         let mut stride_log = SeqWriter::new(Vec::new(), &opts).expect("default options");
-        for i in 0..200_000i64 {
-            let item = Value::Map(vec![
-                ("n".into(), i.into()),
-                ("msg".into(), format!("event {i}").into()),
-                ("lvl".into(), "info".into()),
-                ("ok".into(), Value::Bool(i % 2 == 0)),
-            ]);
+        for i in 0..200_000 {
+            let item = boring_schemas::values::stride_log_item(i);
             stride_log.write(&item).expect("an item encodes");
         }
         Docs {
@@ -282,34 +277,22 @@ pub fn measure(sources: &Sources<'_>, config: &Config) -> Vec<Row> {
         },
     );
     let opened = Indexed::new(s.stride_log);
+    let n = |item: Option<boring::nav::Cursor<'_>>| {
+        let item = item.expect("the last item");
+        item.get("n").and_then(|n| n.as_u64()).unwrap_or(u64::MAX)
+    };
+    let mut scan = || n(SeqReader::new(opened.data()).nth(199_999));
     ask(
         "item 199 999 of 200 000: index jump against a scan",
         Some(12_000.0 / 1.1),
-        &mut || {
-            let item = opened.item(199_999).expect("the last item");
-            item.get("n").and_then(|n| n.as_u64()).unwrap_or(u64::MAX)
-        },
-        &mut || {
-            let item = SeqReader::new(opened.data())
-                .nth(199_999)
-                .expect("the last item");
-            item.get("n").and_then(|n| n.as_u64()).unwrap_or(u64::MAX)
-        },
+        &mut || n(opened.item(199_999).ok()),
+        &mut scan,
     );
     ask(
         "reading the 200 000-item file's frame, then the jump",
         None,
-        &mut || {
-            let file = Indexed::new(s.stride_log);
-            let item = file.item(199_999).expect("the last item");
-            item.get("n").and_then(|n| n.as_u64()).unwrap_or(u64::MAX)
-        },
-        &mut || {
-            let item = SeqReader::new(opened.data())
-                .nth(199_999)
-                .expect("the last item");
-            item.get("n").and_then(|n| n.as_u64()).unwrap_or(u64::MAX)
-        },
+        &mut || n(Indexed::new(s.stride_log).item(199_999).ok()),
+        &mut scan,
     );
     rows
 }

@@ -115,6 +115,18 @@ pub fn users_300() -> Value {
     )
 }
 
+/// Item `i` of the reference's stride log (200 000 of them, written as a
+/// sequence without stringref): `{"n" i, "msg" "event <i>", "lvl" "info",
+/// "ok" (i even)}`.
+pub fn stride_log_item(i: i64) -> Value {
+    Value::Map(vec![
+        (text("n"), int(i)),
+        (text("msg"), text(format!("event {i}"))),
+        (text("lvl"), text("info")),
+        (text("ok"), Value::Bool(i % 2 == 0)),
+    ])
+}
+
 /// 200 datoms `{:e 100+i, :a :user/name, :v "person-<i>", :tx 536870912+i,
 /// :added true}`.
 pub fn datom_maps_200() -> Value {

@@ -226,6 +226,18 @@ fn sequence_items_are_reached_by_number() {
     assert_eq!(bare.item(999).unwrap().as_str().unwrap(), "item 999");
 }
 
+/// A map of the entries whose text key was not seen before.
+fn text_keyed(entries: Vec<(String, Value)>) -> Value {
+    let mut seen = std::collections::BTreeSet::new();
+    Value::Map(
+        entries
+            .into_iter()
+            .filter(|(k, _)| seen.insert(k.clone()))
+            .map(|(k, v)| (Value::from(k), v))
+            .collect(),
+    )
+}
+
 /// Large containers of small records, so that containers are kept, and
 /// nested ones around them.
 fn document() -> impl Strategy<Value = Value> {
@@ -234,31 +246,13 @@ fn document() -> impl Strategy<Value = Value> {
         "[a-z]{3,6}".prop_map(Value::from),
         Just(Value::Null),
     ];
-    let record = prop::collection::vec(("[a-f]{1,2}", leaf.clone()), 1..6).prop_map(|entries| {
-        let mut seen = std::collections::BTreeSet::new();
-        Value::Map(
-            entries
-                .into_iter()
-                .filter(|(k, _)| seen.insert(k.clone()))
-                .map(|(k, v)| (Value::from(k), v))
-                .collect(),
-        )
-    });
+    let record = prop::collection::vec(("[a-f]{1,2}", leaf.clone()), 1..6).prop_map(text_keyed);
     let big = prop::collection::vec(record, 10..80).prop_map(Value::Array);
     let leaf = prop_oneof![leaf, big];
     leaf.prop_recursive(3, 400, 40, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..40).prop_map(Value::Array),
-            prop::collection::vec(("[a-f]{1,3}", inner), 0..30).prop_map(|entries| {
-                let mut seen = std::collections::BTreeSet::new();
-                Value::Map(
-                    entries
-                        .into_iter()
-                        .filter(|(k, _)| seen.insert(k.clone()))
-                        .map(|(k, v)| (Value::from(k), v))
-                        .collect(),
-                )
-            }),
+            prop::collection::vec(("[a-f]{1,3}", inner), 0..30).prop_map(text_keyed),
         ]
     })
 }
@@ -309,14 +303,9 @@ fn stride_log(stride: u32) -> Vec<u8> {
     let mut w = boring::seq::SeqWriter::new(Vec::new(), &Options::default())
         .unwrap()
         .index(index);
-    for i in 0..200_000i64 {
-        let item = Value::Map(vec![
-            ("n".into(), i.into()),
-            ("msg".into(), format!("event {i}").into()),
-            ("lvl".into(), "info".into()),
-            ("ok".into(), Value::Bool(i % 2 == 0)),
-        ]);
-        w.write(&item).unwrap();
+    for i in 0..200_000 {
+        w.write(&boring_schemas::values::stride_log_item(i))
+            .unwrap();
     }
     w.finish().unwrap()
 }
