@@ -195,7 +195,7 @@ where
 
 /// What [`encode_seq`] saves by writing `items` as a table under `options`
 /// (the density guard's estimate), or 0 when it writes a plain array: the
-/// decision of [`write_seq_table`], made without writing.
+/// decision of `write_seq_table`, made without writing.
 pub fn seq_table_saving<'a, T, I>(items: I, options: &Resolved) -> usize
 where
     T: EncodeFields + 'a,
