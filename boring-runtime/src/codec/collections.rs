@@ -210,8 +210,10 @@ where
     K: Decode<'de>,
     V: Decode<'de>,
 {
-    if r.peek_tag() == Some(keyed::TAG) {
-        return decode_keyed(r, insert);
+    match r.peek_tag() {
+        Some(keyed::TAG) => return decode_keyed(r, insert),
+        Some(256) => return decode_nested_entries(r, insert),
+        _ => {}
     }
     let mut insert = insert;
     let mut seq = r.map()?;
@@ -224,6 +226,24 @@ where
             return Err(Error::new(ErrorKind::DuplicateKey, at));
         }
     }
+    Ok(())
+}
+
+/// Reads a map (of any form) inside a stringref namespace of its own: a
+/// document nested in another.
+#[inline(never)]
+fn decode_nested_entries<'de, K, V>(
+    r: &mut Reader<'de>,
+    insert: impl FnMut(K, V) -> bool,
+) -> Result<(), Error>
+where
+    K: Decode<'de>,
+    V: Decode<'de>,
+{
+    r.expect_tag(256)?;
+    r.enter_namespace()?;
+    decode_entries(r, insert)?;
+    r.leave_namespace();
     Ok(())
 }
 

@@ -28,11 +28,17 @@ pub struct TableStats {
 pub fn decode_vec<'de, T: DecodeFields<'de> + Decode<'de>>(
     r: &mut Reader<'de>,
 ) -> Result<Vec<T>, Error> {
-    if matches!(r.peek_tag(), Some(TAG | crate::ext::columns::TAG)) {
+    if matches!(
+        r.peek_tag(),
+        Some(TAG | crate::ext::columns::TAG | NAMESPACE)
+    ) {
         return decode_tables(r, &mut TableStats::default());
     }
     decode_maps(r)
 }
+
+/// The stringref tag, whose namespace a nested document opens.
+const NAMESPACE: u64 = 256;
 
 /// [`decode_vec`], also reporting the key work done.
 pub fn decode_vec_stats<'de, T: DecodeFields<'de> + Decode<'de>>(
@@ -50,14 +56,25 @@ pub fn decode_vec_stats<'de, T: DecodeFields<'de> + Decode<'de>>(
     Ok((items, stats))
 }
 
-/// A shaped or columnar table of records.
+/// A shaped or columnar table of records, or a sequence of records inside
+/// a stringref namespace of its own (a document nested in another: the
+/// namespace is entered, the sequence read in any of its forms, and the
+/// namespace closed).
 #[inline(never)]
-fn decode_tables<'de, T: DecodeFields<'de>>(
+fn decode_tables<'de, T: DecodeFields<'de> + Decode<'de>>(
     r: &mut Reader<'de>,
     stats: &mut TableStats,
 ) -> Result<Vec<T>, Error> {
-    if r.peek_tag() == Some(TAG) {
-        return decode_table(r, stats);
+    match r.peek_tag() {
+        Some(TAG) => return decode_table(r, stats),
+        Some(NAMESPACE) => {
+            r.expect_tag(NAMESPACE)?;
+            r.enter_namespace()?;
+            let items = decode_vec(r)?;
+            r.leave_namespace();
+            return Ok(items);
+        }
+        _ => {}
     }
     let items = crate::ext::columns::read_table(r)?;
     stats.tables += 1;

@@ -69,6 +69,8 @@ pub struct Reader<'de> {
 pub struct Seq {
     remaining: Option<u64>,
     done: bool,
+    /// Stringref namespaces (tag 256) around the container, closed with it.
+    namespaces: u8,
 }
 
 impl Seq {
@@ -109,6 +111,7 @@ impl Seq {
         Seq {
             remaining: Some(0),
             done: true,
+            namespaces: 0,
         }
     }
 
@@ -139,6 +142,9 @@ impl Seq {
         } else {
             self.done = true;
             r.leave();
+            if self.namespaces != 0 {
+                r.leave_namespaces(self.namespaces);
+            }
         }
         Ok(more)
     }
@@ -244,6 +250,50 @@ impl<'de> Reader<'de> {
             },
             offset,
         )
+    }
+
+    /// What a scalar reader does with a head it cannot take: inside a
+    /// stringref namespace (tag 256) the scalar is read in the namespace,
+    /// which closes after it; anything else is "expected X, found Y".
+    #[cold]
+    #[inline(never)]
+    pub(super) fn nested<T>(
+        &mut self,
+        found: Head,
+        at: usize,
+        expected: &'static str,
+        read: fn(&mut Self) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        if found != Head::Tag(256) {
+            return Err(self.unexpected(expected, &found, at));
+        }
+        self.enter_namespace()?;
+        let value = read(self);
+        self.leave_namespace();
+        value
+    }
+
+    /// [`Reader::nested`] for a container: the namespace closes when the
+    /// container's [`Seq`] ends.
+    #[cold]
+    #[inline(never)]
+    fn nested_container(
+        &mut self,
+        found: Head,
+        at: usize,
+        expected: &'static str,
+        open: fn(&mut Self) -> Result<Seq, Error>,
+    ) -> Result<Seq, Error> {
+        if found != Head::Tag(256) {
+            return Err(self.unexpected(expected, &found, at));
+        }
+        self.enter_namespace()?;
+        let mut seq = open(self)?;
+        seq.namespaces = seq
+            .namespaces
+            .checked_add(1)
+            .ok_or_else(|| Error::new(ErrorKind::DepthExceeded, at))?;
+        Ok(seq)
     }
 
     /// The next byte, not consumed.
@@ -492,7 +542,7 @@ impl<'de> Reader<'de> {
         }
         match self.head()? {
             Head::Array(len) => self.open(len, 1, at),
-            other => Err(self.unexpected("array", &other, at)),
+            other => self.nested_container(other, at, "array", Self::array),
         }
     }
 
@@ -514,7 +564,7 @@ impl<'de> Reader<'de> {
     fn map_head(&mut self, at: usize) -> Result<Seq, Error> {
         match self.head()? {
             Head::Map(len) => self.open(len, 2, at),
-            other => Err(self.unexpected("map", &other, at)),
+            other => self.nested_container(other, at, "map", Self::map),
         }
     }
 
@@ -528,6 +578,7 @@ impl<'de> Reader<'de> {
         Ok(Seq {
             remaining: len,
             done: false,
+            namespaces: 0,
         })
     }
 
@@ -608,6 +659,16 @@ impl<'de> Reader<'de> {
     pub fn leave_namespace(&mut self) {
         self.strings.leave();
         self.leave();
+    }
+
+    /// Closes `n` namespaces that a container opened (see
+    /// [`Reader::nested_container`]) as it ends.
+    #[cold]
+    #[inline(never)]
+    fn leave_namespaces(&mut self, n: u8) {
+        for _ in 0..n {
+            self.leave_namespace();
+        }
     }
 
     /// Whether a stringref namespace is open.

@@ -58,7 +58,7 @@ impl<'de> Reader<'de> {
             Head::Tag(2 | 3) => self
                 .bignum_tail(at)
                 .and_then(|v| u64::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))),
-            other => Err(self.unexpected("integer", &other, at)),
+            other => self.nested(other, at, "integer", Self::u64),
         }
     }
 
@@ -84,7 +84,7 @@ impl<'de> Reader<'de> {
             Head::Unsigned(v) => Ok(i128::from(v)),
             Head::Negative(n) => Ok(-1 - i128::from(n)),
             Head::Tag(2 | 3) => self.bignum_tail(at),
-            other => Err(self.unexpected("integer", &other, at)),
+            other => self.nested(other, at, "integer", Self::i128),
         }
     }
 
@@ -139,7 +139,7 @@ impl<'de> Reader<'de> {
             Head::Simple(Simple::F64(v)) => Ok(v),
             Head::Simple(Simple::F32(v)) => Ok(f64::from(v)),
             Head::Simple(Simple::F16(bits)) => Ok(crate::wire::float::f16_to_f64(bits)),
-            other => Err(self.unexpected("float", &other, at)),
+            other => self.nested(other, at, "float", Self::f64),
         }
     }
 
@@ -157,7 +157,7 @@ impl<'de> Reader<'de> {
             Head::Simple(Simple::F64(v)) if v.is_nan() => Ok(v as f32),
             Head::Simple(Simple::F64(v)) => crate::wire::float::f64_to_f32_exact(v)
                 .ok_or_else(|| Error::new(ErrorKind::OutOfRange, at)),
-            other => Err(self.unexpected("float", &other, at)),
+            other => self.nested(other, at, "float", Self::f32),
         }
     }
 
@@ -171,7 +171,7 @@ impl<'de> Reader<'de> {
         }
         match self.head()? {
             Head::Simple(Simple::Bool(b)) => Ok(b),
-            other => Err(self.unexpected("boolean", &other, at)),
+            other => self.nested(other, at, "boolean", Self::bool),
         }
     }
 
@@ -190,7 +190,7 @@ impl<'de> Reader<'de> {
         }
         match self.head()? {
             Head::Simple(Simple::Null | Simple::Undefined) => Ok(()),
-            other => Err(self.unexpected("null", &other, at)),
+            other => self.nested(other, at, "null", Self::null),
         }
     }
 }

@@ -196,7 +196,7 @@ impl<'de> Reader<'de> {
                 },
                 at,
             )),
-            other => Err(self.unexpected("text string", &other, at)),
+            other => self.nested(other, at, "text string", Self::str),
         }
     }
 
@@ -230,7 +230,7 @@ impl<'de> Reader<'de> {
                 })?;
                 Ok(Cow::Owned(joined))
             }
-            other => Err(self.unexpected("text string", &other, at)),
+            other => self.nested(other, at, "text string", Self::text),
         }
     }
 
@@ -250,7 +250,7 @@ impl<'de> Reader<'de> {
                 },
                 at,
             )),
-            other => Err(self.unexpected("byte string", &other, at)),
+            other => self.nested(other, at, "byte string", Self::bytes),
         }
     }
 
@@ -277,7 +277,7 @@ impl<'de> Reader<'de> {
                 })?;
                 Ok(Cow::Owned(joined))
             }
-            other => Err(self.unexpected("byte string", &other, at)),
+            other => self.nested(other, at, "byte string", Self::byte_buf),
         }
     }
 
