@@ -67,12 +67,12 @@ mod api;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
-#[cfg(feature = "std")]
-pub use api::to_io;
 pub use api::{
-    decode_document, encoded_len, from_slice, from_slice_with, take_from_slice, to_vec,
-    to_vec_with, to_writer,
+    decode_document, encoded_len, from_slice, from_slice_with, from_value, take_from_slice,
+    take_from_slice_with, to_value, to_vec, to_vec_with, to_writer,
 };
+#[cfg(feature = "std")]
+pub use api::{from_reader, from_reader_with, to_io};
 #[cfg(feature = "derive")]
 pub use boring_derive::Boring;
 pub use codec::{ByteBuf, Bytes, Decode, DecodeOwned, Embedded, Encode, KeepRaw, Raw, Tagged};

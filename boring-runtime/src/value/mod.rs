@@ -18,6 +18,7 @@ mod encode;
 mod keyed;
 pub(crate) mod scattered;
 mod shapes;
+mod show;
 mod tags;
 
 use alloc::boxed::Box;
