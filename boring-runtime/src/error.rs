@@ -214,6 +214,7 @@ impl fmt::Display for ErrorKind {
 
 /// One step of the path from the decoded root to a failing value.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PathSegment {
     /// A named field of a struct or struct variant.
     Field(&'static str),

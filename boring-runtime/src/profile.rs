@@ -117,6 +117,7 @@ impl Profile {
 
 /// How floats are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum FloatPolicy {
     /// Every float at the width it has (an `f64` as `fb`, an `f32` as `fa`, a
     /// decoded half as `f9`); NaN bits kept.
@@ -129,6 +130,7 @@ pub enum FloatPolicy {
 
 /// Order of map entries (and set elements) on write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum KeyOrder {
     /// As the map iterates (insertion order for `Value` maps and derived
     /// structs).
@@ -141,6 +143,7 @@ pub enum KeyOrder {
 
 /// What a decoder does with a map key it has already seen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum DuplicateKeys {
     /// Refuse the input with [`ErrorKind::DuplicateKey`] (the default).
     #[default]
@@ -157,6 +160,7 @@ pub enum DuplicateKeys {
 /// happens; running out is [`ErrorKind::LimitExceeded`]. Borrowed decoding
 /// (`&str`, `&[u8]`) allocates nothing and is not charged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum OutputBudget {
     /// `max(64 MiB, 64 × the input's length)` (the default): every document
     /// that does not expand (no stringref, shaped or columnar table) stays

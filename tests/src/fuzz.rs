@@ -339,6 +339,7 @@ pub fn fuzz_sequence(data: &[u8]) {
         SeqEnd::Clean => 0,
         SeqEnd::Torn { .. } => 1,
         SeqEnd::Corrupt(_) => 2,
+        _ => 3,
     };
     let mut stream = SeqStream::with_chunk(data, 7);
     let mut streamed = Vec::new();

@@ -83,7 +83,7 @@ fn every_cut_returns_every_complete_item_before_it() {
                 assert!(!clean, "cut {cut} torn");
                 assert_eq!(offset as usize, starts[complete], "cut {cut}");
             }
-            SeqEnd::Corrupt(e) => panic!("cut {cut}: {e}"),
+            other => panic!("cut {cut}: {other:?}"),
         }
         let (streamed, _) = stream_all(&bytes[..cut], 5);
         assert_eq!(streamed.len(), complete, "stream, cut {cut}");

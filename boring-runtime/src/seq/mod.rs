@@ -41,6 +41,7 @@ use crate::nav::{item_end, Cursor};
 
 /// How a sequence ended, once a reader has yielded its last item.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum SeqEnd {
     /// After a complete item (or a genuine final frame).
     Clean,
