@@ -130,8 +130,14 @@ pub fn stride_log_item(i: i64) -> Value {
 /// 200 datoms `{:e 100+i, :a :user/name, :v "person-<i>", :tx 536870912+i,
 /// :added true}`.
 pub fn datom_maps_200() -> Value {
+    datom_maps(200)
+}
+
+/// `n` rows of `datom-maps-200`'s shape: the reference's capability table
+/// at 200, 1 000 and 5 000 rows.
+pub fn datom_maps(n: i64) -> Value {
     Value::Array(
-        (0..200)
+        (0..n)
             .map(|i| {
                 Value::Map(vec![
                     (kw("e"), int(100 + i)),

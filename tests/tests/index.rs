@@ -330,27 +330,10 @@ fn the_stride_log_has_the_reference_sizes() {
     }
 }
 
-/// The reference's capability table: `datom-maps-200`'s rows, `n` of them.
-fn capability_table(n: i64) -> Value {
-    Value::Array(
-        (0..n)
-            .map(|i| {
-                Value::Map(vec![
-                    (Value::keyword("e"), Value::from(100 + i)),
-                    (Value::keyword("a"), Value::keyword("user/name")),
-                    (Value::keyword("v"), Value::from(format!("person-{i}"))),
-                    (Value::keyword("tx"), Value::from(536_870_912 + i)),
-                    (Value::keyword("added"), Value::Bool(true)),
-                ])
-            })
-            .collect(),
-    )
-}
-
 #[test]
 fn the_capability_table_seals_to_the_reference_sizes() {
     // PERF_REFERENCE.md §2, "navigable table sizes", marked exact.
-    let table = capability_table(200);
+    let table = boring_schemas::values::datom_maps(200);
     let plain = Options::default().stringref(false);
     for (options, size) in [
         (plain.clone(), 12_613),
@@ -363,7 +346,7 @@ fn the_capability_table_seals_to_the_reference_sizes() {
         assert!(Frame::find(&sealed).is_some());
     }
     let big = encode_indexed(
-        &capability_table(5_000),
+        &boring_schemas::values::datom_maps(5_000),
         &Options::default().shapes(true),
         IndexOptions::default(),
     )

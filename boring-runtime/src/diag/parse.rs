@@ -101,27 +101,26 @@ impl Parser<'_> {
         }
     }
 
+    /// A head: the shortest, or with the argument width an encoding
+    /// indicator chose (`_0` one byte … `_3` eight).
     fn head(&mut self, major: Major, arg: u64, width: Option<u8>) {
         let m = major.bits();
-        let width = width.unwrap_or(match arg {
-            0..=23 => 255,
-            24..=0xff => 0,
-            0x100..=0xffff => 1,
-            0x1_0000..=0xffff_ffff => 2,
-            _ => 3,
-        });
         match width {
-            255 => self.out.push(m | arg as u8),
-            0 => self.out.extend_from_slice(&[m | 24, arg as u8]),
-            1 => {
+            None => {
+                let mut buf = [0u8; 16];
+                let n = crate::wire::encode_head(m, arg, &mut buf);
+                self.out.extend_from_slice(&buf[..n]);
+            }
+            Some(0) => self.out.extend_from_slice(&[m | 24, arg as u8]),
+            Some(1) => {
                 self.out.push(m | 25);
                 self.out.extend_from_slice(&(arg as u16).to_be_bytes());
             }
-            2 => {
+            Some(2) => {
                 self.out.push(m | 26);
                 self.out.extend_from_slice(&(arg as u32).to_be_bytes());
             }
-            _ => {
+            Some(_) => {
                 self.out.push(m | 27);
                 self.out.extend_from_slice(&arg.to_be_bytes());
             }

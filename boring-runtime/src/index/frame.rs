@@ -393,24 +393,11 @@ fn int_array(cursor: Cursor<'_>) -> Option<Vec<i64>> {
     }
 }
 
+/// Appends a head with the shortest argument, as every writer does.
 fn head(out: &mut Vec<u8>, major: Major, arg: u64) {
-    let m = major.bits();
-    match arg {
-        0..=23 => out.push(m | arg as u8),
-        24..=0xff => out.extend_from_slice(&[m | 24, arg as u8]),
-        0x100..=0xffff => {
-            out.push(m | 25);
-            out.extend_from_slice(&(arg as u16).to_be_bytes());
-        }
-        0x1_0000..=0xffff_ffff => {
-            out.push(m | 26);
-            out.extend_from_slice(&(arg as u32).to_be_bytes());
-        }
-        _ => {
-            out.push(m | 27);
-            out.extend_from_slice(&arg.to_be_bytes());
-        }
-    }
+    let mut buf = [0u8; 16];
+    let n = crate::wire::encode_head(major.bits(), arg, &mut buf);
+    out.extend_from_slice(&buf[..n]);
 }
 
 fn bytes(out: &mut Vec<u8>, payload: &[u8]) {

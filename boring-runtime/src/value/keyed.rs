@@ -43,7 +43,8 @@ pub(crate) fn plan(
 /// map's do. The map's entries take the place of the two arrays, which
 /// the budgets have already counted.
 pub(crate) fn expand(content: Value, at: usize, r: &Reader<'_>) -> Result<Value, Error> {
-    let (keys, values) = parts(content, at)?;
+    let parts: Vec<Value> = content.into_array().ok_or_else(|| bad(at))?;
+    let [keys, values] = <[Value; 2]>::try_from(parts).map_err(|_| bad(at))?;
     let keys = keys.into_array().ok_or_else(|| bad(at))?;
     let values = values.into_array().ok_or_else(|| bad(at))?;
     if keys.len() != values.len() {
@@ -65,12 +66,6 @@ pub(crate) fn validate(content: &Value, at: usize) -> Result<(), Error> {
         Value::Tag(crate::ext::shapes::TAG | crate::ext::columns::TAG, _) => Ok(()),
         _ => Err(bad(at)),
     }
-}
-
-fn parts(content: Value, at: usize) -> Result<(Value, Value), Error> {
-    let parts: Vec<Value> = content.into_array().ok_or_else(|| bad(at))?;
-    let [keys, values] = <[Value; 2]>::try_from(parts).map_err(|_| bad(at))?;
-    Ok((keys, values))
 }
 
 fn bad(at: usize) -> Error {

@@ -9,6 +9,7 @@ pub(crate) mod stringref;
 mod writer;
 
 pub(crate) use deterministic::verify;
+pub(crate) use head::encode_head;
 pub use head::{Head, Major, Simple, BREAK};
 pub(crate) use reader::parse_head;
 pub use reader::{Checkpoint, Reader, Seq};
