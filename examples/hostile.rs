@@ -53,7 +53,7 @@ fn report<T>(name: &str, input: usize, run: impl FnOnce() -> Result<T, boring::E
     let start = Instant::now();
     let outcome = match run() {
         Ok(_) => "Ok".to_owned(),
-        Err(e) => format!("{:?} at byte {}", e.kind(), e.offset()),
+        Err(e) => format!("{:?} at byte {}", e.kind(), e.offset().unwrap_or(0)),
     };
     let ms = start.elapsed().as_secs_f64() * 1e3;
     println!("{name}: {input} bytes of input -> {outcome} in {ms:.1} ms");

@@ -149,7 +149,7 @@ struct TypedBoringCell<T> {
 
 impl<T: Dataset> TypedBoringCell<T> {
     fn new(data: T, options: Options) -> Result<Self, String> {
-        let writer = Writer::try_new(options.clone()).map_err(err)?;
+        let writer = Writer::new(&options).map_err(err)?;
         let bytes = boring::to_vec_with(&data, &options).map_err(err)?;
         Ok(TypedBoringCell {
             data,
@@ -208,7 +208,7 @@ struct BoringCell {
 
 impl BoringCell {
     fn new(value: Value, options: Options) -> Result<Self, String> {
-        let writer = Writer::try_new(options.clone()).map_err(err)?;
+        let writer = Writer::new(&options).map_err(err)?;
         let bytes = boring::to_vec_with(&value, &options).map_err(err)?;
         Ok(BoringCell {
             value,

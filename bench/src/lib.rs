@@ -7,8 +7,10 @@
 
 #![forbid(unsafe_code)]
 
+pub mod batch;
 pub mod chart;
 pub mod codecs;
+pub mod cose_bench;
 pub mod json;
 pub mod machine;
 pub mod nav;

@@ -10,7 +10,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use boring_bench::codecs::{Cell, Codec, Op, Tier};
 use boring_bench::run::Config;
-use boring_bench::{machine, nav, payloads, report, Mode};
+use boring_bench::{batch, machine, nav, payloads, report, Mode};
+
+/// `boring-bench codecs`: the byte transforms of boring-codec.
+mod codec_bench;
 
 /// Counts allocation calls and requested bytes; everything else is the
 /// system allocator's.
@@ -106,7 +109,7 @@ fn write_charts(dir: &std::path::Path, charts: &[(String, String)]) -> std::io::
 }
 
 const USAGE: &str = "usage: boring-bench published [--quick] [--write-docs] [--json PATH] \
-                     [--payloads NAME,…] [--codecs LABEL,…]";
+                     [--payloads NAME,…] [--codecs LABEL,…] | boring-bench batch | boring-bench codecs";
 
 /// Splits a comma-separated list.
 fn list(text: &str) -> Vec<String> {
@@ -210,6 +213,18 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("repeat") {
         return repeat(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("codecs") {
+        // Compression, text encodings, seekable files (docs/PERFORMANCE.md).
+        println!("{}", machine::Machine::read().describe());
+        print!("{}", codec_bench::report());
+        return ExitCode::SUCCESS;
+    }
+    if args.first().map(String::as_str) == Some("batch") {
+        // Batches against values written alone (docs/PERFORMANCE.md).
+        println!("{}", machine::Machine::read().describe());
+        print!("{}", batch::table(&batch::measure(11)));
+        return ExitCode::SUCCESS;
     }
     if args.first().map(String::as_str) != Some("published") {
         eprintln!("{USAGE}");

@@ -51,11 +51,14 @@ impl Docs {
                 .map(|i| (Value::from(format!("record-{i}")), record(i)))
                 .collect(),
         );
-        let blob = Value::Map(vec![
-            ("name".into(), "attachment".into()),
-            ("blob".into(), Value::Bytes(vec![0x5a; 1 << 20])),
-            ("after".into(), "end".into()),
-        ]);
+        let blob = Value::Map(
+            vec![
+                ("name".into(), "attachment".into()),
+                ("blob".into(), Value::Bytes(vec![0x5a; 1 << 20])),
+                ("after".into(), "end".into()),
+            ]
+            .into(),
+        );
         let mut log = SeqWriter::new(Vec::new(), &opts).expect("default options");
         for i in 0..5_000 {
             log.write(&event(i)).expect("an event encodes");
@@ -87,58 +90,73 @@ impl Docs {
 
 fn record(i: i64) -> Value {
     let cities = ["Lisbon", "Oslo", "Kyoto", "Quito", "Nairobi", "Perth"];
-    Value::Map(vec![
-        ("id".into(), i.into()),
-        ("name".into(), format!("user {i}").into()),
-        ("email".into(), format!("user{i}@example.com").into()),
-        (
-            "tags".into(),
-            Value::Array(vec![
-                "alpha".into(),
-                format!("group-{}", i % 7).into(),
-                "beta".into(),
-            ]),
-        ),
-        ("score".into(), Value::from(i as f64 * 0.75)),
-        ("active".into(), Value::Bool(i % 3 != 0)),
-        (
-            "address".into(),
-            Value::Map(vec![
-                ("street".into(), format!("{} Harbour Road", 10 + i).into()),
-                ("city".into(), cities[i as usize % cities.len()].into()),
-                ("zip".into(), format!("{:05}", 1000 + i * 37).into()),
-            ]),
-        ),
-        (
-            "bio".into(),
-            format!(
-                "User {i} joined in {} and has written {} posts about CBOR, logs and the sea.",
-                2000 + i % 25,
-                i * 3
-            )
-            .into(),
-        ),
-    ])
+    Value::Map(
+        vec![
+            ("id".into(), i.into()),
+            ("name".into(), format!("user {i}").into()),
+            ("email".into(), format!("user{i}@example.com").into()),
+            (
+                "tags".into(),
+                Value::Array(
+                    vec![
+                        "alpha".into(),
+                        format!("group-{}", i % 7).into(),
+                        "beta".into(),
+                    ]
+                    .into(),
+                ),
+            ),
+            ("score".into(), Value::from(i as f64 * 0.75)),
+            ("active".into(), Value::Bool(i % 3 != 0)),
+            (
+                "address".into(),
+                Value::Map(
+                    vec![
+                        ("street".into(), format!("{} Harbour Road", 10 + i).into()),
+                        ("city".into(), cities[i as usize % cities.len()].into()),
+                        ("zip".into(), format!("{:05}", 1000 + i * 37).into()),
+                    ]
+                    .into(),
+                ),
+            ),
+            (
+                "bio".into(),
+                format!(
+                    "User {i} joined in {} and has written {} posts about CBOR, logs and the sea.",
+                    2000 + i % 25,
+                    i * 3
+                )
+                .into(),
+            ),
+        ]
+        .into(),
+    )
 }
 
 fn event(i: i64) -> Value {
     let lvl = if i % 50 == 0 { "error" } else { "info" };
-    Value::Map(vec![
-        ("ts".into(), (1_700_000_000 + 37 * i).into()),
-        ("lvl".into(), lvl.into()),
-        ("n".into(), i.into()),
-        (
-            "msg".into(),
-            format!("request {i} served in {} ms", i % 97).into(),
-        ),
-        (
-            "ctx".into(),
-            Value::Map(vec![
-                ("thread".into(), format!("w{}", i % 8).into()),
-                ("ns".into(), "app.core".into()),
-            ]),
-        ),
-    ])
+    Value::Map(
+        vec![
+            ("ts".into(), (1_700_000_000 + 37 * i).into()),
+            ("lvl".into(), lvl.into()),
+            ("n".into(), i.into()),
+            (
+                "msg".into(),
+                format!("request {i} served in {} ms", i % 97).into(),
+            ),
+            (
+                "ctx".into(),
+                Value::Map(
+                    vec![
+                        ("thread".into(), format!("w{}", i % 8).into()),
+                        ("ns".into(), "app.core".into()),
+                    ]
+                    .into(),
+                ),
+            ),
+        ]
+        .into(),
+    )
 }
 
 /// One question, answered both ways: the median time of each.

@@ -1,9 +1,12 @@
-//! Paths on the command line: `FILE SEG…`, and following them from the
-//! root item.
+//! Paths on the command line (`SEG…` after FILE), and following them
+//! from the first item.
+
+use std::convert::Infallible;
+use std::str::FromStr;
 
 use boring::nav::{Cursor, Key};
 
-use crate::{Failure, Flags};
+use crate::failure::Failure;
 
 /// One path segment as typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,20 +19,28 @@ pub(crate) enum Segment {
     Text(String),
 }
 
-impl Segment {
-    fn parse(text: &str) -> Segment {
+/// Every text is some segment, so parsing never fails.
+impl FromStr for Segment {
+    type Err = Infallible;
+
+    fn from_str(text: &str) -> Result<Segment, Infallible> {
         if let Some(forced) = text.strip_prefix('\'') {
-            return Segment::Text(forced.to_string());
+            return Ok(Segment::Text(forced.to_string()));
         }
         if let Ok(v) = text.parse::<i64>() {
-            return Segment::Int(v);
+            return Ok(Segment::Int(v));
         }
-        match text.strip_prefix(':') {
+        Ok(match text.strip_prefix(':') {
             Some(name) if !name.is_empty() => Segment::Keyword(name.to_string()),
             _ => Segment::Text(text.to_string()),
-        }
+        })
     }
+}
 
+impl Segment {
+    /// The lookup key this segment stands for: a non-negative integer is a
+    /// position (or an integer key, on a map), a negative one an integer
+    /// key.
     pub(crate) fn key(&self) -> Key<'_> {
         match self {
             Segment::Int(v) => match usize::try_from(*v) {
@@ -40,46 +51,6 @@ impl Segment {
             Segment::Text(text) => Key::Text(text),
         }
     }
-}
-
-/// Splits `args` into flags, the FILE (the first operand) and the path
-/// segments after it; after `--` every argument is an operand.
-pub(crate) fn parse(
-    args: &[String],
-    switches: &[&str],
-    valued: &[&str],
-) -> Result<(Flags, String, Vec<Segment>), Failure> {
-    let (options, operands): (Vec<String>, Vec<String>) = match args.iter().position(|a| a == "--")
-    {
-        Some(i) => (args[..i].to_vec(), args[i + 1..].to_vec()),
-        None => (args.to_vec(), Vec::new()),
-    };
-    // Before `--`, anything not a flag is an operand too.
-    let mut flag_args = Vec::new();
-    let mut positional = Vec::new();
-    let mut iter = options.into_iter();
-    while let Some(arg) = iter.next() {
-        if arg != "-" && arg.starts_with('-') {
-            let takes_value = valued.contains(&arg.as_str());
-            flag_args.push(arg);
-            if takes_value {
-                flag_args.extend(iter.next());
-            }
-        } else {
-            positional.push(arg);
-        }
-    }
-    positional.extend(operands);
-    let Some((file, segments)) = positional.split_first() else {
-        return Err(Failure::Usage("no FILE given".into()));
-    };
-    flag_args.push(file.clone());
-    let (flags, file) = crate::parse(&flag_args, switches, valued)?;
-    Ok((
-        flags,
-        file,
-        segments.iter().map(|s| Segment::parse(s)).collect(),
-    ))
 }
 
 /// The item at `segments` from `root`; a step that does not exist is a
@@ -99,6 +70,7 @@ pub(crate) fn follow<'a>(root: Cursor<'a>, segments: &[Segment]) -> Result<Curso
     Ok(here)
 }
 
+/// The failure for a path that ends at step `i`: the path up to there.
 fn absent(segments: &[Segment], i: usize) -> Failure {
     let shown: Vec<String> = segments[..=i]
         .iter()

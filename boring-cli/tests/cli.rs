@@ -1,79 +1,9 @@
 //! The `boring` binary end to end: each command on conformance vectors and
 //! on small inputs written to temporary files.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_boring");
-
-fn conformance(file: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/")).join(file)
-}
-
-/// A file in the temporary directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn with(bytes: &[u8]) -> TempFile {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let name = format!(
-            "boring-cli-test-{}-{}.cbor",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(name);
-        std::fs::write(&path, bytes).expect("write temporary file");
-        TempFile(path)
-    }
-
-    fn arg(&self) -> &str {
-        self.0.to_str().expect("temporary path is UTF-8")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run boring")
-}
-
-fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn boring");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input)
-        .expect("write stdin");
-    child.wait_with_output().expect("wait for boring")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn hex(text: &str) -> Vec<u8> {
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).expect("hex digits"))
-        .collect()
-}
+use common::{conformance, hex, run, run_stdin, stderr, stdout, TempFile};
 
 /// `(hex, diag)` of every golden vector.
 fn golden() -> Vec<(String, String)> {
@@ -155,7 +85,10 @@ fn check_reports_the_typed_error() {
     assert_eq!(stdout(&out), "");
     assert_eq!(
         stderr(&out),
-        "error: text string is not valid UTF-8 (kind invalid-utf8, offset 2)\n"
+        format!(
+            "error: {}: text string is not valid UTF-8 (kind invalid-utf8, offset 2)\n",
+            file.arg()
+        )
     );
     let out = run_stdin(&["check", "-"], &hex("f818"));
     assert_eq!(out.status.code(), Some(1));
@@ -195,12 +128,19 @@ fn reencode_canonical_sorts_keys() {
 
 #[test]
 fn reencode_refuses_what_the_profile_locks() {
-    let file = TempFile::with(&hex("80"));
-    let out = run(&["reencode", "--profile", "interop", "--shapes", file.arg()]);
-    assert_eq!(out.status.code(), Some(1));
+    // A switch the profile locks is a usage error, found before the input
+    // is read (the file named here does not exist).
+    let out = run(&[
+        "reencode",
+        "--profile",
+        "interop",
+        "--shapes",
+        "absent.cbor",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(out.stdout, b"");
     assert!(
-        stderr(&out).contains("kind invalid-options"),
+        stderr(&out).contains("shapes are locked off"),
         "{}",
         stderr(&out)
     );
@@ -224,35 +164,59 @@ fn usage_errors_exit_with_2() {
     }
 }
 
+/// Every command, as typed.
+const COMMANDS: [&str; 11] = [
+    "diag",
+    "dump",
+    "check",
+    "reencode",
+    "get",
+    "count",
+    "items",
+    "index",
+    "set",
+    "from-diag",
+    "completions",
+];
+
 #[test]
 fn help_lists_every_command() {
-    for args in [&["--help"][..], &["diag", "--help"][..]] {
-        let out = run(args);
-        assert!(out.status.success());
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for command in COMMANDS {
+        assert!(
+            text.lines().any(|l| l.trim_start().starts_with(command)),
+            "{command} missing from help"
+        );
+    }
+    assert!(text.contains("Exit status"), "{text}");
+}
+
+#[test]
+fn every_command_has_its_own_help() {
+    for command in COMMANDS {
+        let out = run(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}");
         let text = stdout(&out);
-        for command in [
-            "boring diag [--no-indicators] FILE",
-            "boring dump FILE",
-            "boring check FILE",
-            "boring reencode --profile PROFILE [--shapes] [--columns] [--scattered-shapes] FILE",
-            "boring get [--raw] FILE SEG...",
-            "boring count FILE [SEG...]",
-            "boring items FILE",
-            "boring index [--profile P] [--stride N] [--index-min M] [--seq] FILE",
-            "boring set FILE SEG... --value DIAG",
-            "boring from-diag FILE",
-        ] {
-            assert!(text.contains(command), "{command} missing from help");
-        }
+        assert!(
+            text.contains(&format!("Usage: boring {command}")),
+            "{command}: {text}"
+        );
     }
 }
 
 #[test]
 fn missing_file_is_an_error() {
     let path = std::env::temp_dir().join(format!("boring-cli-absent-{}", std::process::id()));
-    let out = run(&["check", path.to_str().expect("UTF-8")]);
+    let name = path.to_str().expect("UTF-8");
+    let out = run(&["check", name]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).starts_with("error: "));
+    assert!(
+        stderr(&out).starts_with(&format!("error: {name}: ")),
+        "{}",
+        stderr(&out)
+    );
 }
 
 // ----- navigation -----------------------------------------------------------

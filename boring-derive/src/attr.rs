@@ -7,6 +7,7 @@ use syn::punctuated::Punctuated;
 use syn::{Attribute, LitStr, Path, Token, WherePredicate};
 
 use crate::errors::Errors;
+use crate::suggest;
 
 /// The attribute namespace.
 pub const BORING: &str = "boring";
@@ -73,12 +74,15 @@ pub struct Set<T> {
     pub span: Span,
 }
 
-/// Stores `value` in `slot`, or reports a duplicate attribute.
+/// Stores `value` in `slot`, or reports a duplicate attribute at both
+/// places it is written.
 fn set<T>(errors: &mut Errors, slot: &mut Option<Set<T>>, name: &str, span: Span, value: T) {
-    if slot.is_some() {
-        errors.add(span, format!("duplicate attribute `#[boring({name})]`"));
-    } else {
-        *slot = Some(Set { value, span });
+    match slot {
+        Some(first) => errors.twice(
+            (span, format!("duplicate attribute `#[boring({name})]`")),
+            (first.span, format!("`#[boring({name})]` is first set here")),
+        ),
+        None => *slot = Some(Set { value, span }),
     }
 }
 
@@ -271,7 +275,7 @@ impl Position {
 }
 
 /// Reports an attribute name that is not valid at `pos`, saying where it
-/// belongs when it is valid elsewhere.
+/// belongs when it is valid elsewhere, or which valid name it is close to.
 fn unknown(errors: &mut Errors, meta: &ParseNestedMeta<'_>, pos: Position) {
     let name = meta
         .path
@@ -290,26 +294,46 @@ fn unknown(errors: &mut Errors, meta: &ParseNestedMeta<'_>, pos: Position) {
     .into_iter()
     .find(|(names, _)| names.contains(&name.as_str()))
     .map(|(_, p)| p);
-    let message = match elsewhere {
+    let expected = match pos {
+        Position::Container => CONTAINER_ATTRS,
+        Position::Variant => VARIANT_ATTRS,
+        Position::Field => FIELD_ATTRS,
+    };
+    let mut message = match elsewhere {
         Some(belongs) => format!(
             "`#[boring({name})]` applies to {}, not to {}",
             belongs.describe(),
             pos.describe()
         ),
-        None => {
-            let expected = match pos {
-                Position::Container => CONTAINER_ATTRS,
-                Position::Variant => VARIANT_ATTRS,
-                Position::Field => FIELD_ATTRS,
-            };
-            format!(
+        None => match suggest::closest(&name, expected) {
+            Some(close) => format!(
+                "unknown attribute `#[boring({name})]` on {}; did you mean `{close}`?",
+                pos.describe()
+            ),
+            None => format!(
                 "unknown attribute `#[boring({name})]` on {}; expected one of: {}",
                 pos.describe(),
                 expected.join(", ")
-            )
-        }
+            ),
+        },
     };
+    if name == TAG {
+        if let Some(hint) = cbor_tag_hint(meta) {
+            message.push_str(&hint);
+        }
+    }
     errors.add_spanned(&meta.path, message);
+}
+
+/// For `tag = N` (an integer): the hint that a CBOR tag is `cbor_tag`,
+/// `tag` being the key of an internally tagged enum.
+fn cbor_tag_hint(meta: &ParseNestedMeta<'_>) -> Option<String> {
+    let fork = meta.input.fork();
+    fork.parse::<Token![=]>().ok()?;
+    let n = fork.parse::<syn::LitInt>().ok()?;
+    Some(format!(
+        "; to write the value inside CBOR tag {n}, use `#[boring(cbor_tag = {n})]`"
+    ))
 }
 
 /// Consumes whatever follows an unknown or bad attribute name (`= "..."` or
@@ -467,12 +491,15 @@ pub fn container(errors: &mut Errors, attrs: &[Attribute]) -> Container {
                     Some(rule) => set(errors, &mut out.rename_all, name, span, rule),
                     None => {
                         let names: Vec<_> = RenameRule::ALL.iter().map(|(n, _)| *n).collect();
+                        let expected = match suggest::closest(&lit.value(), &names) {
+                            Some(close) => format!("did you mean \"{close}\"?"),
+                            None => format!("expected one of: {}", names.join(", ")),
+                        };
                         errors.add(
                             lit.span(),
                             format!(
-                                "unknown case `{}` in `#[boring(rename_all)]`; expected one of: {}",
+                                "unknown case `{}` in `#[boring(rename_all)]`; {expected}",
                                 lit.value(),
-                                names.join(", ")
                             ),
                         );
                     }
@@ -539,9 +566,13 @@ pub fn container(errors: &mut Errors, attrs: &[Attribute]) -> Container {
                             "encode" => &mut bounds.encode,
                             "decode" => &mut bounds.decode,
                             _ => {
-                                errors.push(inner.error(
-                                    "expected `#[boring(bound(encode = \"...\", decode = \"...\"))]`",
-                                ));
+                                let hint = match suggest::closest(&which, &["encode", "decode"]) {
+                                    Some(close) => format!("; did you mean `{close}`?"),
+                                    None => String::new(),
+                                };
+                                errors.push(inner.error(format!(
+                                    "expected `#[boring(bound(encode = \"...\", decode = \"...\"))]`{hint}"
+                                )));
                                 skip_value(&inner);
                                 return Ok(());
                             }
@@ -575,6 +606,13 @@ pub fn container(errors: &mut Errors, attrs: &[Attribute]) -> Container {
                 set(errors, &mut out.cbor_tag, name, span, n);
             }
             TAG | CONTENT => {
+                if name == TAG {
+                    if let Some(hint) = cbor_tag_hint(meta) {
+                        return Err(meta.error(format!(
+                            "`#[boring(tag = \"...\")]` names the key that holds an internally tagged enum's variant{hint}"
+                        )));
+                    }
+                }
                 let lit = string(meta, name)?;
                 let slot = if name == TAG {
                     &mut out.tag

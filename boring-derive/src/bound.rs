@@ -64,6 +64,16 @@ fn type_params(generics: &Generics) -> HashSet<Ident> {
     generics.type_params().map(|p| p.ident.clone()).collect()
 }
 
+/// Whether `ty` names a type or const parameter of the input: what it
+/// implements then depends on the impls' where clauses.
+pub fn is_generic(input: &Input<'_>, ty: &syn::Type) -> bool {
+    let mut params = type_params(input.generics);
+    params.extend(input.generics.const_params().map(|p| p.ident.clone()));
+    let mut used = HashSet::new();
+    params_in(ty, &params, &mut used);
+    !used.is_empty()
+}
+
 /// Bounds `each(param)` for the type parameters used by the fields `pick`
 /// selects.
 fn inferred(
@@ -196,17 +206,26 @@ pub fn decode_generics(
     (quote!(<#(#params),*>), ty_args, where_tokens(&all))
 }
 
+/// The where clause, written even when empty: the compiler then sees the
+/// impl's where clause as the expansion's and suggests no bounds there in
+/// its messages (they would name the check traits of `require`).
 fn where_tokens(predicates: &[TokenStream]) -> TokenStream {
-    if predicates.is_empty() {
-        quote!()
-    } else {
-        quote!(where #(#predicates),*)
-    }
+    quote!(where #(#predicates),*)
 }
 
 /// Replaces every lifetime named in `names` by `'de` (for field types and
 /// bounds inside decode impls).
 pub fn replace_lifetimes(tokens: TokenStream, names: &HashSet<Ident>) -> TokenStream {
+    replace_lifetimes_with(tokens, names, DE)
+}
+
+/// Replaces every lifetime named in `names` by `'replacement` (`'_` leaves
+/// them to inference).
+pub fn replace_lifetimes_with(
+    tokens: TokenStream,
+    names: &HashSet<Ident>,
+    replacement: &str,
+) -> TokenStream {
     if names.is_empty() {
         return tokens;
     }
@@ -219,14 +238,17 @@ pub fn replace_lifetimes(tokens: TokenStream, names: &HashSet<Ident>) -> TokenSt
                     if names.contains(i) {
                         let span = i.span();
                         iter.next();
-                        out.extend(lifetime(DE, span));
+                        out.extend(lifetime(replacement, span));
                         continue;
                     }
                 }
                 out.push(TokenTree::Punct(p));
             }
             TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), replace_lifetimes(g.stream(), names));
+                let mut group = Group::new(
+                    g.delimiter(),
+                    replace_lifetimes_with(g.stream(), names, replacement),
+                );
                 group.set_span(g.span());
                 out.push(TokenTree::Group(group));
             }

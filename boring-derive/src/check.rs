@@ -17,41 +17,29 @@ pub fn check(errors: &mut Errors, input: &Input<'_>) {
         Body::Struct(style, fields) => {
             check_fields(errors, *style, fields);
             if *style == Style::Named {
-                unique(
-                    errors,
-                    fields
-                        .iter()
-                        .filter(|f| !f.skipped() && !f.spread())
-                        .map(|f| (key_id(f), f.span)),
-                    "field key",
-                );
+                unique(errors, field_keys(fields), "field key");
             }
         }
         Body::Enum(variants) => {
             for v in variants {
                 check_fields(errors, v.style, &v.fields);
                 if v.style == Style::Named {
-                    unique(
-                        errors,
-                        v.fields
-                            .iter()
-                            .filter(|f| !f.skipped() && !f.spread())
-                            .map(|f| (key_id(f), f.span)),
-                        "field key",
-                    );
+                    unique(errors, field_keys(&v.fields), "field key");
                 }
             }
             unique(
                 errors,
                 variants
                     .iter()
-                    .map(|v| (format!("{:?}", v.wire), v.ident.span())),
+                    .map(|v| (v.wire.clone(), format!("{:?}", v.wire), v.ident.span())),
                 "variant name",
             );
             if input.attrs.index.is_some() {
                 unique(
                     errors,
-                    variants.iter().map(|v| (v.id.to_string(), v.ident.span())),
+                    variants
+                        .iter()
+                        .map(|v| (v.id.to_string(), v.id.to_string(), v.ident.span())),
                     "variant index",
                 );
             }
@@ -68,14 +56,21 @@ fn container(errors: &mut Errors, input: &Input<'_>) {
     let named = style == Some(Style::Named);
     if let Some(t) = &a.transparent {
         let live = fields.iter().filter(|f| !f.skipped()).count();
-        if is_enum || live != 1 {
+        if is_enum {
             errors.add(
                 t.span,
-                "`#[boring(transparent)]` applies to structs with exactly one field that is not skipped",
+                "`#[boring(transparent)]` applies to structs only: an enum is written as one of its variants",
+            );
+        } else if live != 1 {
+            errors.add(
+                t.span,
+                format!(
+                    "`#[boring(transparent)]` applies to structs with exactly one field that is not skipped; this one has {live}"
+                ),
             );
         }
         if let Some(r) = &a.record {
-            conflict(errors, r, attr::RECORD, attr::TRANSPARENT);
+            conflict(errors, (r, attr::RECORD), (t, attr::TRANSPARENT));
         }
         for f in fields.iter().filter(|f| !f.skipped()) {
             if let Some(s) = &f.attrs.skip_if_none {
@@ -159,12 +154,12 @@ fn check_fields(errors: &mut Errors, style: Style, fields: &[Field<'_>]) {
                 );
             }
         }
-        if let (Some(bytes), Some(_)) = (&a.bytes, &a.with) {
-            conflict(errors, bytes, attr::BYTES, attr::WITH);
+        if let (Some(bytes), Some(with)) = (&a.bytes, &a.with) {
+            conflict(errors, (bytes, attr::BYTES), (with, attr::WITH));
         }
         if let Some(s) = &a.skip_if_none {
             if let Some(w) = &a.with {
-                conflict(errors, w, attr::WITH, attr::SKIP_IF_NONE);
+                conflict(errors, (w, attr::WITH), (s, attr::SKIP_IF_NONE));
             } else if style == Style::Named && !is_option(f.ty) {
                 errors.add(
                     s.span,
@@ -175,29 +170,54 @@ fn check_fields(errors: &mut Errors, style: Style, fields: &[Field<'_>]) {
     }
 }
 
-/// Reports `name` used together with `other`.
-fn conflict<T>(errors: &mut Errors, at: &Set<T>, name: &str, other: &str) {
-    errors.add(
-        at.span,
-        format!("`#[boring({name})]` cannot be combined with `#[boring({other})]`"),
+/// Reports one attribute used together with another that excludes it,
+/// at both.
+fn conflict<T, U>(errors: &mut Errors, this: (&Set<T>, &str), other: (&Set<U>, &str)) {
+    let ((at, name), (other_at, other)) = (this, other);
+    errors.twice(
+        (
+            at.span,
+            format!("`#[boring({name})]` cannot be combined with `#[boring({other})]`"),
+        ),
+        (other_at.span, format!("`#[boring({other})]` is set here")),
     );
 }
 
-/// What makes a key distinct: its kind and text (`"1"` and `1` differ).
-fn key_id(f: &Field<'_>) -> String {
-    match f.int_key {
-        Some(n) => n.to_string(),
-        None => format!("{:?}", f.wire),
-    }
+/// The keys of the fields written under their own key: what makes each
+/// distinct (its kind and value: `"1"` and `1` differ), how messages show
+/// it (an integer bare, a text quoted), and where it is given (the `key`
+/// or `rename` attribute, else the field's name).
+fn field_keys<'i>(fields: &'i [Field<'_>]) -> impl Iterator<Item = (String, String, Span)> + 'i {
+    fields
+        .iter()
+        .filter(|f| !f.skipped() && !f.spread())
+        .map(|f| {
+            let a = &f.attrs;
+            let span = a
+                .key
+                .as_ref()
+                .map(|k| k.span)
+                .or_else(|| a.rename.as_ref().map(|r| r.span))
+                .unwrap_or(f.span);
+            match f.int_key {
+                Some(n) => (format!("int {n}"), n.to_string(), span),
+                None => (format!("text {}", f.wire), format!("{:?}", f.wire), span),
+            }
+        })
 }
 
-/// Reports every name after its first use.
-fn unique(errors: &mut Errors, names: impl Iterator<Item = (String, Span)>, what: &str) {
+/// Reports every name after its first use, at that use and at the first.
+fn unique(errors: &mut Errors, names: impl Iterator<Item = (String, String, Span)>, what: &str) {
     let mut seen = HashMap::new();
-    for (id, span) in names {
-        if seen.insert(id.clone(), span).is_some() {
-            let name = id.trim_matches('"');
-            errors.add(span, format!("{what} \"{name}\" is used twice"));
+    for (id, shown, span) in names {
+        match seen.get(&id) {
+            Some(&first) => errors.twice(
+                (span, format!("{what} {shown} is used twice")),
+                (first, format!("{what} {shown} is first used here")),
+            ),
+            None => {
+                seen.insert(id, span);
+            }
         }
     }
 }
@@ -228,11 +248,11 @@ fn protocol(errors: &mut Errors, input: &Input<'_>) {
 
     // Container: `cbor_tag`.
     if let Some(t) = &a.cbor_tag {
-        if a.record.is_some() {
-            conflict(errors, t, attr::CBOR_TAG, attr::RECORD);
+        if let Some(r) = &a.record {
+            conflict(errors, (t, attr::CBOR_TAG), (r, attr::RECORD));
         }
-        if a.transparent.is_some() {
-            conflict(errors, t, attr::CBOR_TAG, attr::TRANSPARENT);
+        if let Some(tr) = &a.transparent {
+            conflict(errors, (t, attr::CBOR_TAG), (tr, attr::TRANSPARENT));
         }
     }
 
@@ -375,8 +395,8 @@ fn protocol(errors: &mut Errors, input: &Input<'_>) {
     for (f, in_variant) in all_fields {
         let fa = &f.attrs;
         if let Some(k) = &fa.key {
-            if fa.rename.is_some() {
-                conflict(errors, k, attr::KEY, attr::RENAME);
+            if let Some(r) = &fa.rename {
+                conflict(errors, (k, attr::KEY), (r, attr::RENAME));
             }
             if f.member_is_index() {
                 errors.add(
@@ -441,8 +461,8 @@ fn protocol(errors: &mut Errors, input: &Input<'_>) {
                 );
             }
         }
-        if let (Some(fl), Some(_)) = (&fa.flatten, &fa.unknown) {
-            conflict(errors, fl, attr::FLATTEN, attr::UNKNOWN);
+        if let (Some(fl), Some(u)) = (&fa.flatten, &fa.unknown) {
+            conflict(errors, (fl, attr::FLATTEN), (u, attr::UNKNOWN));
         }
         if let Some(u) = &fa.unknown {
             unknowns += 1;

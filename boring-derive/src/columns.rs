@@ -36,24 +36,27 @@ fn column(f: &Field<'_>) -> Column {
 /// `encode_column` and `column_is_typed` for `impl EncodeFields`.
 pub fn encode_methods(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let private = cx.private;
+    let checks = cx.encode_checks;
     let mut writes = Vec::new();
     let mut typed = Vec::new();
     for (i, f) in live.iter().enumerate() {
         let ty = f.ty;
         let member = &f.member;
-        let values = quote!(#private::Iterator::map(__items, |__v| &__v.#member));
+        let at = &cx.private_at(f);
+        let values = quote_spanned!(ty.span()=> #at::Iterator::map(__items, |__v| &__v.#member));
+        let ty_tokens = quote!(#ty);
         match column(f) {
             Column::Typed => {
-                writes.push(quote_spanned! {ty.span()=>
-                    #i => <#ty as #private::Encode>::encode_column(#values, __w),
-                });
-                typed.push(quote_spanned! {ty.span()=>
-                    #i => <#ty as #private::Encode>::column_is_typed(#values),
-                });
+                let encode = cx.qpath(f, &ty_tokens, quote!(Encode), "encode_column");
+                let is_typed = cx.qpath(f, &ty_tokens, quote!(Encode), "column_is_typed");
+                writes.push(quote_spanned!(ty.span()=> #i => #encode(#values, __w),));
+                typed.push(quote_spanned!(ty.span()=> #i => #is_typed(#values),));
             }
             Column::Optional => {
-                writes.push(quote!(#i => #private::optional_column(#values, __w),));
-                typed.push(quote!(#i => #private::optional_column_is_typed(#values),));
+                let encode = cx.path(f, quote!(optional_column));
+                let is_typed = cx.path(f, quote!(optional_column_is_typed));
+                writes.push(quote_spanned!(ty.span()=> #i => #encode(#values, __w),));
+                typed.push(quote_spanned!(ty.span()=> #i => #is_typed(#values),));
             }
             Column::Plain => {}
         }
@@ -72,6 +75,7 @@ pub fn encode_methods(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
             __S: #private::Sink,
             __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
         {
+            #checks
             match __field {
                 #(#writes)*
                 _ => #private::plain_column(__items, __field, __w),
@@ -83,6 +87,7 @@ pub fn encode_methods(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
             Self: '__a,
             __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
         {
+            #checks
             match __field {
                 #(#typed)*
                 _ => false,
@@ -95,6 +100,7 @@ pub fn encode_methods(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
 /// `impl DecodeFields`.
 pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let private = dx.private;
+    let checks = dx.checks;
     let de = de_lifetime();
     let types = live.iter().map(|f| {
         let ty = dx.ty(f);
@@ -103,16 +109,21 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let nones = live.iter().map(|_| quote!(#private::Option::None));
     let indices: Vec<syn::Index> = (0..live.len()).map(syn::Index::from).collect();
     let fills = live.iter().zip(&indices).enumerate().map(|(i, (f, index))| {
-        let wire = &f.wire;
+        let wire = dx.name(f);
         let ty = dx.ty(f);
         let read = match column(f) {
             Column::Plain => {
                 let read = dx.read_fn(f);
-                quote!(|__r| #private::read_column(__r, __rows, #read))
+                let read_column = dx.path(f, quote!(read_column));
+                quote_spanned!(f.ty.span()=> |__r| #read_column(__r, __rows, #read))
             }
-            _ => quote_spanned!(f.ty.span()=> |__r| <#ty as #private::Decode<#de>>::decode_column(__r, __rows)),
+            _ => {
+                let decode = dx.qpath(f, &ty, quote!(Decode<#de>), "decode_column");
+                quote_spanned!(f.ty.span()=> |__r| #decode(__r, __rows))
+            }
         };
-        quote!(#i => #private::fill_column(&mut __columns.#index, __r, #wire, #read),)
+        let fill_column = dx.path(f, quote!(fill_column));
+        quote_spanned!(f.ty.span()=> #i => #fill_column(&mut __columns.#index, __r, #wire, #read),)
     });
     let empty = if live.is_empty() {
         quote!(let _ = (__columns, __rows, __r);)
@@ -133,6 +144,7 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
             __rows: usize,
             __r: &mut #private::Reader<#de>,
         ) -> #private::Result<(), #private::Error> {
+            #checks
             #empty
             match __field {
                 #(#fills)*
@@ -145,6 +157,7 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
             __rows: usize,
             __at: usize,
         ) -> #private::Result<#private::Vec<Self>, #private::Error> {
+            #checks
             let mut __cells = (#(#private::Option::map(__columns.#indices, #private::IntoIterator::into_iter),)*);
             let mut __out = #private::Vec::with_capacity(__rows);
             for __row in 0..__rows {

@@ -16,6 +16,8 @@ use crate::shape;
 /// become `'de` in field types).
 pub(crate) struct Dx<'a> {
     pub(crate) private: &'a TokenStream,
+    /// The field type assertions (see `require`).
+    pub(crate) checks: &'a TokenStream,
     lifetimes: HashSet<Ident>,
 }
 
@@ -25,24 +27,74 @@ impl Dx<'_> {
         bound::replace_lifetimes(f.ty.to_token_stream(), &self.lifetimes)
     }
 
+    /// `_boring::__private` spanned at `f`'s type (see
+    /// [`Ctx::private_at`]).
+    pub(crate) fn private_at(&self, f: &Field<'_>) -> TokenStream {
+        crate::require::respan(self.private, f.ty.span())
+    }
+
+    /// `_boring::__private::<path>` for a call on `f`'s behalf (see
+    /// [`Ctx::path`]).
+    pub(crate) fn path(&self, f: &Field<'_>, path: TokenStream) -> TokenStream {
+        crate::require::path(self.private, f.ty, path)
+    }
+
+    /// The field as errors name it, a `&'static FieldName`: its key text,
+    /// and its integer key if it has one. A reference to a constant, so
+    /// that passing it costs one word on every level of a recursive type.
+    pub(crate) fn name(&self, f: &Field<'_>) -> TokenStream {
+        let private = self.private;
+        let wire = &f.wire;
+        let name = match f.int_key {
+            Some(key) => {
+                let key = proc_macro2::Literal::i128_unsuffixed(key);
+                quote!(#private::FieldName::key(#key, #wire))
+            }
+            None => quote!(#private::FieldName::text(#wire)),
+        };
+        quote!({
+            const __NAME: #private::FieldName = #name;
+            &__NAME
+        })
+    }
+
+    /// `<ty as _boring::__private::<trait_path>>::item` for `f` (see
+    /// [`Ctx::qpath`]).
+    pub(crate) fn qpath(
+        &self,
+        f: &Field<'_>,
+        ty: &TokenStream,
+        trait_path: TokenStream,
+        item: &str,
+    ) -> TokenStream {
+        let private = self.private;
+        crate::require::qpath(f.ty, ty, &quote!(#private::#trait_path), item)
+    }
+
     /// A function reading the field's value: `fn(&mut Reader<'de>) ->
     /// Result<T, Error>`.
     pub(crate) fn read_fn(&self, f: &Field<'_>) -> TokenStream {
-        let private = self.private;
+        let private = &self.private_at(f);
         let de = de_lifetime();
         let ty = self.ty(f);
         let read = if let Some(with) = &f.attrs.with {
             let path = &with.value;
             quote_spanned!(path.span()=> #path::decode)
         } else if f.attrs.bytes.is_some() {
-            quote_spanned!(f.ty.span()=> <#ty as #private::DecodeBytes<#de>>::decode_bytes)
+            self.qpath(f, &ty, quote!(DecodeBytes<#de>), "decode_bytes")
         } else {
-            quote_spanned!(f.ty.span()=> <#ty as #private::Decode<#de>>::decode)
+            self.qpath(f, &ty, quote!(Decode<#de>), "decode")
         };
         match &f.attrs.cbor_tag {
             Some(tag) => {
                 let n = tag.value;
-                quote!((|__r: &mut #private::Reader<#de>| #private::decode_in_tag(__r, #n, #read)))
+                let in_tag = self.path(f, quote!(decode_in_tag));
+                let read = quote_spanned! {f.ty.span()=>
+                    |__r: &mut #private::Reader<#de>| #in_tag(__r, #n, #read)
+                };
+                // Parentheses of the expansion's own: where the closure is
+                // an argument they are not the user's to remove.
+                quote!((#read))
             }
             None => read,
         }
@@ -61,8 +113,8 @@ impl Dx<'_> {
     /// The value of a field from its slot `slot` (an `Option<T>`): the
     /// decoded value, or what absence means for it.
     fn value_from_slot(&self, f: &Field<'_>, slot: &TokenStream) -> TokenStream {
-        let private = self.private;
-        let wire = &f.wire;
+        let private = &self.private_at(f);
+        let wire = self.name(f);
         let ty = self.ty(f);
         match f.attrs.default.as_ref().map(|d| &d.value) {
             Some(attr::Default::Path(path)) => {
@@ -72,17 +124,22 @@ impl Dx<'_> {
                 #private::Option::unwrap_or_else(#slot, <#ty as #private::Default>::default)
             },
             None if f.attrs.with.is_some() => quote!(#private::require(#slot, #wire, __at)?),
-            None if f.attrs.bytes.is_some() => {
-                quote_spanned!(f.ty.span()=> #private::take_bytes::<#ty>(#slot, #wire, __at)?)
+            None => {
+                let name = if f.attrs.bytes.is_some() {
+                    "take_bytes"
+                } else {
+                    "take"
+                };
+                let take = crate::require::generic_path(self.private, f.ty, name, &ty);
+                quote_spanned!(f.ty.span()=> #take(#slot, #wire, __at)?)
             }
-            None => quote_spanned!(f.ty.span()=> #private::take::<#ty>(#slot, #wire, __at)?),
         }
     }
 
     /// For a tuple element: a function giving the value of a missing
     /// trailing element, if it has one.
     fn absent_fn(&self, f: &Field<'_>) -> TokenStream {
-        let private = self.private;
+        let private = &self.private_at(f);
         let de = de_lifetime();
         let ty = self.ty(f);
         match f.attrs.default.as_ref().map(|d| &d.value) {
@@ -92,9 +149,9 @@ impl Dx<'_> {
             }
             None if f.attrs.with.is_some() => quote!(|| #private::Option::None),
             None if f.attrs.bytes.is_some() => {
-                quote_spanned!(f.ty.span()=> <#ty as #private::DecodeBytes<#de>>::absent)
+                self.qpath(f, &ty, quote!(DecodeBytes<#de>), "absent")
             }
-            None => quote_spanned!(f.ty.span()=> <#ty as #private::Decode<#de>>::absent),
+            None => self.qpath(f, &ty, quote!(Decode<#de>), "absent"),
         }
     }
 }
@@ -124,8 +181,10 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
     let private = cx.private;
     let dx = Dx {
         private,
+        checks: cx.decode_checks,
         lifetimes: bound::lifetimes(input),
     };
+    let checks = cx.decode_checks;
     let de = de_lifetime();
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
@@ -230,6 +289,7 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
         impl #impl_generics #private::Decode<#de> for #ident #ty_generics #where_clause {
             #[inline]
             fn decode(__r: &mut #private::Reader<#de>) -> #private::Result<Self, #private::Error> {
+                #checks
                 #body
             }
             #extra_methods
@@ -262,7 +322,8 @@ fn transparent_body(
     fields: &[Field<'_>],
     inner: &Field<'_>,
 ) -> (TokenStream, TokenStream, TokenStream) {
-    let private = dx.private;
+    let private = &dx.private_at(inner);
+    let checks = dx.checks;
     let de = de_lifetime();
     let wrap = |value: TokenStream| {
         let values = fields
@@ -279,23 +340,27 @@ fn transparent_body(
     };
     let read = dx.read_fn(inner);
     let whole = wrap(quote!(__v));
-    let body = quote!(#private::Result::map(#read(__r), |__v| #whole));
+    let body = quote_spanned!(inner.ty.span()=> #private::Result::map(#read(__r), |__v| #whole));
     if inner.attrs.bytes.is_some() || inner.attrs.with.is_some() {
         return (body, quote!(), quote!());
     }
     let ty = dx.ty(inner);
+    let decode_vec = dx.qpath(inner, &ty, quote!(Decode<#de>), "decode_vec");
+    let absent = dx.qpath(inner, &ty, quote!(Decode<#de>), "absent");
     let extra = quote_spanned! {inner.ty.span()=>
         #[inline]
         fn decode_vec(__r: &mut #private::Reader<#de>)
             -> #private::Result<#private::Vec<Self>, #private::Error>
         {
-            let __items = <#ty as #private::Decode<#de>>::decode_vec(__r)?;
+            #checks
+            let __items = #decode_vec(__r)?;
             #private::Result::Ok(#private::map_vec(__items, |__v| #whole))
         }
 
         #[inline]
         fn absent() -> #private::Option<Self> {
-            #private::Option::map(<#ty as #private::Decode<#de>>::absent(), |__v| #whole)
+            #checks
+            #private::Option::map(#absent(), |__v| #whole)
         }
     };
     (body, extra, quote!())
@@ -304,6 +369,7 @@ fn transparent_body(
 /// `impl DecodeFields`: slots, a field dispatch and the builder.
 fn fields_impl(dx: &Dx<'_>, input: &Input<'_>, fields: &[Field<'_>]) -> TokenStream {
     let private = dx.private;
+    let checks = dx.checks;
     let de = de_lifetime();
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
@@ -319,9 +385,10 @@ fn fields_impl(dx: &Dx<'_>, input: &Input<'_>, fields: &[Field<'_>]) -> TokenStr
         .enumerate()
         .map(|(i, f)| {
             let index = syn::Index::from(i);
-            let wire = &f.wire;
+            let wire = dx.name(f);
             let read = dx.read_fn(f);
-            quote_spanned!(f.ty.span()=> #private::fill(&mut __slots.#index, __r, #wire, #read))
+            let fill = dx.path(f, quote!(fill));
+            quote_spanned!(f.ty.span()=> #fill(&mut __slots.#index, __r, #wire, #read))
         })
         .collect();
     let fill = dispatch(
@@ -370,11 +437,13 @@ fn fields_impl(dx: &Dx<'_>, input: &Input<'_>, fields: &[Field<'_>]) -> TokenStr
                 __field: usize,
                 __r: &mut #private::Reader<#de>,
             ) -> #private::Result<(), #private::Error> {
+                #checks
                 #fill
             }
 
             #[inline]
             fn build(__slots: Self::Slots, __at: usize) -> #private::Result<Self, #private::Error> {
+                #checks
                 #unused_at
                 #private::Result::Ok(#build)
             }
@@ -397,7 +466,8 @@ fn tuple_body(dx: &Dx<'_>, path: TokenStream, style: Style, fields: &[Field<'_>]
             index += 1;
             let read = dx.read_fn(f);
             let absent = dx.absent_fn(f);
-            quote_spanned!(f.ty.span()=> __t.element(__r, #i, #read, #absent)?)
+            let element = dx.path(f, quote!(TupleReader::element));
+            quote_spanned!(f.ty.span()=> #element(&mut __t, __r, #i, #read, #absent)?)
         })
         .collect();
     let value = construct(&path, style, fields, values);
@@ -444,9 +514,10 @@ fn map_body(
         .iter()
         .map(|(i, f)| {
             let slot = slot_name(*i);
-            let wire = &f.wire;
+            let wire = dx.name(f);
             let read = dx.read_fn(f);
-            quote_spanned!(f.ty.span()=> #private::fill(&mut #slot, __r, #wire, #read))
+            let fill = dx.path(f, quote!(fill));
+            quote_spanned!(f.ty.span()=> #fill(&mut #slot, __r, #wire, #read))
         })
         .collect();
     let fill = dispatch(
@@ -466,7 +537,8 @@ fn map_body(
             } else if f.spread() {
                 let ty = dx.ty(f);
                 let flat = flat_name(fi);
-                quote_spanned!(f.ty.span()=> <#ty as #private::DecodeFlat<#de>>::flat_finish(#flat, __at)?)
+                let finish = dx.qpath(f, &ty, quote!(DecodeFlat<#de>), "flat_finish");
+                quote_spanned!(f.ty.span()=> #finish(#flat, __at)?)
             } else {
                 let slot = slot_name(index);
                 index += 1;
@@ -482,8 +554,9 @@ fn map_body(
         // key out of order hands the rest of the map to the general loop.
         let steps = live.iter().map(|(i, f)| {
             let slot = slot_name(*i);
-            let wire = &f.wire;
+            let wire = dx.name(f);
             let read = dx.read_fn(f);
+            let private = &dx.private_at(f);
             quote_spanned! {f.ty.span()=>
                 match #private::in_order(__r, &mut __entries, #i, |__r| {
                     #private::expect_key(__r, #shape, #i)
@@ -491,7 +564,7 @@ fn map_body(
                     #private::Result::Ok(true) => match (#read)(__r) {
                         #private::Result::Ok(__v) => #slot = #private::Option::Some(__v),
                         #private::Result::Err(__e) => {
-                            return #private::Result::Err(__e.in_field(#wire));
+                            return #private::Result::Err(#wire.wrap(__e));
                         }
                     },
                     #private::Result::Ok(false) => {}
@@ -525,13 +598,16 @@ fn map_body(
     let flat_decls = spread.iter().map(|(fi, f)| {
         let ty = dx.ty(f);
         let flat = flat_name(*fi);
-        quote_spanned!(f.ty.span()=> let mut #flat = <#ty as #private::DecodeFlat<#de>>::flat_start();)
+        let start = dx.qpath(f, &ty, quote!(DecodeFlat<#de>), "flat_start");
+        quote_spanned!(f.ty.span()=> let mut #flat = #start();)
     });
     let offers = spread.iter().map(|(fi, f)| {
+        let private = &dx.private_at(f);
         let ty = dx.ty(f);
         let flat = flat_name(*fi);
+        let offer = dx.qpath(f, &ty, quote!(DecodeFlat<#de>), "flat_offer");
         quote_spanned! {f.ty.span()=>
-            if <#ty as #private::DecodeFlat<#de>>::flat_offer(&mut #flat, __r)? {
+            if #offer(&mut #flat, __r)? {
                 return #private::Result::Ok(true);
             }
         }
@@ -562,6 +638,7 @@ fn map_body(
 /// `impl DecodeVariants`: names and a reader per variant.
 fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let private = dx.private;
+    let checks = dx.checks;
     let de = de_lifetime();
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
@@ -671,6 +748,7 @@ fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> To
                 __payload: bool,
                 __r: &mut #private::Reader<#de>,
             ) -> #private::Result<Self, #private::Error> {
+                #checks
                 #body
             }
 

@@ -12,26 +12,61 @@ use crate::shape;
 pub struct Ctx<'a> {
     /// `_boring::__private`.
     pub private: &'a TokenStream,
+    /// The field type assertions every body of the encode impls that
+    /// writes fields starts with (see `require`).
+    pub encode_checks: &'a TokenStream,
+    /// The same for the bodies of the decode impls.
+    pub decode_checks: &'a TokenStream,
+}
+
+impl Ctx<'_> {
+    /// `_boring::__private` spanned at `f`'s type, for the code that
+    /// reads or writes `f`.
+    pub fn private_at(&self, f: &Field<'_>) -> TokenStream {
+        crate::require::respan(self.private, f.ty.span())
+    }
+
+    /// `_boring::__private::<path>` for a call on `f`'s behalf, spanned
+    /// across its type (see `require`).
+    pub fn path(&self, f: &Field<'_>, path: TokenStream) -> TokenStream {
+        crate::require::path(self.private, f.ty, path)
+    }
+
+    /// `<ty as _boring::__private::<trait_path>>::item` for `f`, spanned
+    /// across its type.
+    pub fn qpath(
+        &self,
+        f: &Field<'_>,
+        ty: &TokenStream,
+        trait_path: TokenStream,
+        item: &str,
+    ) -> TokenStream {
+        let private = self.private;
+        crate::require::qpath(f.ty, ty, &quote!(#private::#trait_path), item)
+    }
 }
 
 /// Writes one field's value (`access` is a `&FieldType` expression) into
 /// `__w`. Trait calls name the field type so that a missing impl is
 /// reported at the field.
 pub fn write_value(cx: &Ctx<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
-    let private = cx.private;
+    let private = &cx.private_at(f);
     let ty = f.ty;
+    let ty_tokens = quote!(#ty);
     let value = if let Some(with) = &f.attrs.with {
         let path = &with.value;
         quote_spanned!(path.span()=> #path::encode(#access, __w))
     } else if f.attrs.bytes.is_some() {
-        quote_spanned!(ty.span()=> <#ty as #private::EncodeBytes>::encode_bytes(#access, __w))
+        let encode = cx.qpath(f, &ty_tokens, quote!(EncodeBytes), "encode_bytes");
+        quote_spanned!(ty.span()=> #encode(#access, __w))
     } else {
-        quote_spanned!(ty.span()=> <#ty as #private::Encode>::encode(#access, __w))
+        let encode = cx.qpath(f, &ty_tokens, quote!(Encode), "encode");
+        quote_spanned!(ty.span()=> #encode(#access, __w))
     };
     match &f.attrs.cbor_tag {
         Some(tag) => {
             let n = tag.value;
-            quote!(#private::encode_in_tag(__w, #n, |__w| #value))
+            quote_spanned!(ty.span()=> #private::encode_in_tag(__w, #n, |__w| #value))
         }
         None => value,
     }
@@ -39,14 +74,15 @@ pub fn write_value(cx: &Ctx<'_>, f: &Field<'_>, access: &TokenStream) -> TokenSt
 
 /// Whether a `skip_if_none` field is written, if it is one.
 fn present(cx: &Ctx<'_>, f: &Field<'_>, access: &TokenStream) -> Option<TokenStream> {
-    let private = cx.private;
     let ty = f.ty;
+    let ty_tokens = quote!(#ty);
     f.attrs.skip_if_none.as_ref()?;
-    Some(if f.attrs.bytes.is_some() {
-        quote_spanned!(ty.span()=> !<#ty as #private::EncodeBytes>::is_none(#access))
+    let is_none = if f.attrs.bytes.is_some() {
+        cx.qpath(f, &ty_tokens, quote!(EncodeBytes), "is_none")
     } else {
-        quote_spanned!(ty.span()=> !<#ty as #private::Encode>::is_none(#access))
-    })
+        cx.qpath(f, &ty_tokens, quote!(Encode), "is_none")
+    };
+    Some(quote_spanned!(ty.span()=> !#is_none(#access)))
 }
 
 /// `match __field { 0 => …, 1 => …, _ => <last> }` over `arms`; `empty`
@@ -69,6 +105,7 @@ fn dispatch(arms: Vec<TokenStream>, empty: TokenStream) -> TokenStream {
 /// The impls for the input.
 pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
     let private = cx.private;
+    let checks = cx.encode_checks;
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::encode_generics(input, private);
     let sink = quote!(__S: #private::Sink);
@@ -170,6 +207,7 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
         impl #impl_generics #private::Encode for #ident #ty_generics #where_clause {
             #[inline]
             #sig {
+                #checks
                 #body
             }
             #extra_methods
@@ -198,13 +236,18 @@ pub fn transparent<'i, 'a>(
 /// sequence layout and `is_none`, so `Vec<Wrapper>` is laid out like
 /// `Vec<Inner>`.
 fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
-    let private = cx.private;
+    let private = &cx.private_at(f);
+    let checks = cx.encode_checks;
     let member = &f.member;
     let body = write_value(cx, f, &quote!(&self.#member));
     if f.attrs.bytes.is_some() || f.attrs.with.is_some() {
         return (body, quote!());
     }
     let ty = f.ty;
+    let ty_tokens = quote!(#ty);
+    let encode_seq = cx.qpath(f, &ty_tokens, quote!(Encode), "encode_seq");
+    let seq_table_saving = cx.qpath(f, &ty_tokens, quote!(Encode), "seq_table_saving");
+    let is_none = cx.qpath(f, &ty_tokens, quote!(Encode), "is_none");
     let extra = quote_spanned! {ty.span()=>
         #[inline]
         fn encode_seq<'__a, __S, __I>(__items: __I, __w: &mut #private::Writer<__S>)
@@ -214,7 +257,8 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
             __S: #private::Sink,
             __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
         {
-            <#ty as #private::Encode>::encode_seq(
+            #checks
+            #encode_seq(
                 #private::Iterator::map(__items, |__item: &'__a Self| &__item.#member),
                 __w,
             )
@@ -226,7 +270,8 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
             Self: #private::Sized + '__a,
             __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
         {
-            <#ty as #private::Encode>::seq_table_saving(
+            #checks
+            #seq_table_saving(
                 #private::Iterator::map(__items, |__item: &'__a Self| &__item.#member),
                 __options,
             )
@@ -234,7 +279,8 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
 
         #[inline]
         fn is_none(&self) -> bool {
-            <#ty as #private::Encode>::is_none(&self.#member)
+            #checks
+            #is_none(&self.#member)
         }
     };
     (body, extra)
@@ -269,6 +315,7 @@ fn encode_seq(private: &TokenStream) -> TokenStream {
 /// `impl EncodeFields`: the shape and a field dispatch.
 fn fields_impl(cx: &Ctx<'_>, input: &Input<'_>, live: &[&Field<'_>]) -> TokenStream {
     let private = cx.private;
+    let checks = cx.encode_checks;
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::encode_generics(input, private);
     let shape = shape::name(None);
@@ -298,6 +345,7 @@ fn fields_impl(cx: &Ctx<'_>, input: &Input<'_>, live: &[&Field<'_>]) -> TokenStr
         quote! {
             #[inline]
             fn present(&self, __field: usize) -> bool {
+                #checks
                 match __field {
                     #(#present_arms)*
                     _ => true,
@@ -321,6 +369,7 @@ fn fields_impl(cx: &Ctx<'_>, input: &Input<'_>, live: &[&Field<'_>]) -> TokenStr
                 __field: usize,
                 __w: &mut #private::Writer<__S>,
             ) -> #private::Result<(), #private::Error> {
+                #checks
                 #write
             }
         }
@@ -383,6 +432,7 @@ fn map_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
 /// nothing when a field is written through `with`, as bytes or in a tag.
 fn max_size(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let private = cx.private;
+    let checks = cx.encode_checks;
     if live
         .iter()
         .any(|f| f.attrs.with.is_some() || f.attrs.bytes.is_some() || f.attrs.cbor_tag.is_some())
@@ -390,6 +440,7 @@ fn max_size(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
         return quote!();
     }
     let parts = live.iter().map(|f| {
+        let private = &cx.private_at(f);
         let ty = f.ty;
         let key = match f.int_key {
             Some(_) => 9,
@@ -404,13 +455,17 @@ fn max_size(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
                 2 + head + len
             }
         };
+        let max_size = cx.qpath(f, &quote!(#ty), quote!(Encode), "MAX_SIZE");
         quote_spanned! {ty.span()=>
             #private::Option::Some(#key),
-            <#ty as #private::Encode>::MAX_SIZE,
+            #max_size,
         }
     });
     quote! {
-        const MAX_SIZE: #private::Option<usize> = #private::bounded_size(&[#(#parts)*]);
+        const MAX_SIZE: #private::Option<usize> = {
+            #checks
+            #private::bounded_size(&[#(#parts)*])
+        };
     }
 }
 
@@ -488,9 +543,11 @@ fn spread_body(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
         let ty = f.ty;
         if f.spread() {
             let a = access(f);
-            counts.push(quote_spanned!(ty.span()=> <#ty as #private::EncodeFlat>::flat_len(#a)));
-            let write =
-                quote_spanned!(ty.span()=> <#ty as #private::EncodeFlat>::encode_flat(#a, __w)?;);
+            let ty_tokens = quote!(#ty);
+            let flat_len = cx.qpath(f, &ty_tokens, quote!(EncodeFlat), "flat_len");
+            let encode_flat = cx.qpath(f, &ty_tokens, quote!(EncodeFlat), "encode_flat");
+            counts.push(quote_spanned!(ty.span()=> #flat_len(#a)));
+            let write = quote_spanned!(ty.span()=> #encode_flat(#a, __w)?;);
             if f.attrs.unknown.is_some() {
                 last.push(write);
             } else {
@@ -535,6 +592,7 @@ fn binding(i: usize) -> Ident {
 /// `impl EncodeVariants`: names, which variant a value is, and its payload.
 fn variants_impl(cx: &Ctx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let private = cx.private;
+    let checks = cx.encode_checks;
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::encode_generics(input, private);
     let names = variants.iter().map(|v| &v.wire);
@@ -562,6 +620,7 @@ fn variants_impl(cx: &Ctx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> T
             fn encode_payload<__S: #private::Sink>(&self, __w: &mut #private::Writer<__S>)
                 -> #private::Result<(), #private::Error>
             {
+                #checks
                 match *self {
                     #(#payloads)*
                 }

@@ -20,6 +20,18 @@ impl Errors {
         self.list.push(syn::Error::new_spanned(tokens, message));
     }
 
+    /// A conflict between two places: the error at `second`, then one at
+    /// `first` (the earlier place), so that the compiler shows both.
+    pub fn twice(
+        &mut self,
+        second: (Span, impl std::fmt::Display),
+        first: (Span, impl std::fmt::Display),
+    ) {
+        let mut error = syn::Error::new(second.0, second.1);
+        error.combine(syn::Error::new(first.0, first.1));
+        self.list.push(error);
+    }
+
     /// An error built elsewhere.
     pub fn push(&mut self, error: syn::Error) {
         self.list.push(error);

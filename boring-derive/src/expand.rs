@@ -6,7 +6,7 @@ use quote::quote;
 use crate::ast::{Body, Field, Input, Style};
 use crate::encode::Ctx;
 use crate::errors::Errors;
-use crate::{bound, check, decode, encode, shape};
+use crate::{bound, check, decode, encode, require, runtime, shape};
 
 /// The whole expansion. Attribute errors come back as compile errors
 /// together with stub impls, so that one mistake yields one message and not
@@ -21,13 +21,20 @@ pub fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error> {
     };
     check::check(&mut errors, &model);
     let private = quote!(_boring::__private);
-    let cx = Ctx { private: &private };
     let body = match errors.finish() {
         Ok(()) => {
+            let checks = require::checks(input, &model, &private);
+            let cx = Ctx {
+                private: &private,
+                encode_checks: &checks.encode,
+                decode_checks: &checks.decode,
+            };
+            let items = &checks.items;
             let shapes = shapes(&model, &private);
             let encode = encode::expand(&cx, &model);
             let decode = decode::expand(&cx, &model);
             quote! {
+                #items
                 #shapes
                 #encode
                 #decode
@@ -48,15 +55,7 @@ fn live<'i, 'a>(fields: &'i [Field<'a>]) -> Vec<&'i Field<'a>> {
 
 /// `const _: () = { extern crate boring as _boring; … };`
 fn wrap(input: &Input<'_>, body: TokenStream) -> TokenStream {
-    let krate = match &input.attrs.krate {
-        Some(path) => {
-            let path = &path.value;
-            quote!(use #path as _boring;)
-        }
-        None => quote!(
-            extern crate boring as _boring;
-        ),
-    };
+    let krate = runtime::import(input.attrs.krate.as_ref().map(|k| &k.value));
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]

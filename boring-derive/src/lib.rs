@@ -6,7 +6,10 @@
 //! `#[boring(...)]` attributes (`attr`) into a typed model, `check`
 //! reports what does not fit together, and the generation modules
 //! (`shape`, `encode`, `decode`, `bound`) write impls that call the
-//! runtime's `__private` helpers, where the CBOR logic lives.
+//! runtime's `__private` helpers, where the CBOR logic lives. `runtime`
+//! finds the runtime under the name the using crate gives it, and
+//! `require` makes a field type without the needed traits one error at
+//! the field.
 
 mod ast;
 mod attr;
@@ -17,7 +20,10 @@ mod decode;
 mod encode;
 mod errors;
 mod expand;
+mod require;
+mod runtime;
 mod shape;
+mod suggest;
 
 use proc_macro::TokenStream;
 
@@ -52,10 +58,10 @@ use proc_macro::TokenStream;
 /// | `enum E { N(A) }` | `{"N": A}` |
 /// | `enum E { T(A, B) }` | `{"T": [A, B]}` |
 /// | `enum E { S { a: A } }` | `{"S": {"a": A}}` (keys as the container's `keys` says) |
-/// | `Vec<S>`, slices, arrays, `VecDeque` with `Options::shapes(true)` | `39649([[keys…], [[A, B], …]])` when the reference's rules accept it (WIRE.md §7), else an array of maps |
+/// | `Vec<S>`, slices, arrays, `VecDeque` with `Options::shapes(true)` | `39649([[keys…], [[A, B], …]])` when the reference's rules accept it (`docs/WIRE.md` §6), else an array of maps; under `Profile::Compact` a columnar table (tag 39653, §8) when a column is typed |
 ///
 /// Shaped tables are written only for structs with named fields that are
-/// not records, under the default profile with `shapes` on; the decision
+/// not records, under `Profile::Compact` or with `shapes` on; the decision
 /// (at least two elements, the union of present keys in first-seen order,
 /// the density guard) is the one `boring::Value` takes for the same maps,
 /// so both write identical bytes. A field left out by `skip_if_none` is
@@ -85,7 +91,11 @@ use proc_macro::TokenStream;
 /// - `record = "ns/Name"`: write tag 27 over `[name, map]` with keyword
 ///   keys in declaration order, as the reference writes Clojure records;
 ///   records are never shaped. Decoding also accepts a bare map.
-/// - `crate = "path"`: where the runtime is, when it is not `boring`.
+/// - `crate = "path"`: where the runtime is. Without it the derive looks
+///   up the dependency on `boring-runtime` in the crate's `Cargo.toml`
+///   and uses the name it has there (`boring`, or `cbor` for `cbor = {
+///   package = "boring-runtime", … }`); the attribute is for a runtime
+///   reached another way, such as through a re-export.
 /// - `bound = "T: Trait, …"`: replaces the inferred bounds (`T: Encode`,
 ///   `T: Decode<'de>`, `T: Default` for skipped and defaulted fields) of
 ///   both impls; `bound(encode = "…", decode = "…")` sets them per impl

@@ -17,10 +17,13 @@ fn a_mapped_sequence_jumps_to_its_items() {
         .unwrap()
         .index(IndexOptions::default());
     for i in 0..5_000u32 {
-        let event = Value::Map(vec![
-            ("id".into(), i64::from(i).into()),
-            ("kind".into(), "tick".into()),
-        ]);
+        let event = Value::Map(
+            vec![
+                ("id".into(), i64::from(i).into()),
+                ("kind".into(), "tick".into()),
+            ]
+            .into(),
+        );
         w.write(&event).unwrap();
     }
     drop(w.finish().unwrap());

@@ -7,6 +7,7 @@ pub use crate::ext::columns::{
     fill_column, next_cell, optional_column, optional_column_is_typed, read_column,
 };
 pub use crate::ext::record::plain_column;
+// Test-only: the key work a table decode did.
 pub use crate::ext::record::{
     decode_adjacent, decode_entries, decode_enum, decode_enum_ids, decode_enum_vec, decode_in_tag,
     decode_internal, decode_map, decode_map_ext, decode_map_with, decode_record, decode_unit,
@@ -16,8 +17,9 @@ pub use crate::ext::record::{
     has_int_keys, header, header_len, in_declaration_order, in_order, key_offsets, key_order,
     keys_are_plain, map_vec, no_variant, require, require_payload, seq_table_saving, take,
     take_bytes, unit_payload, DecodeBytes, DecodeFields, DecodeFlat, DecodeVariants, EncodeBytes,
-    EncodeFields, EncodeFlat, EncodeVariants, Entries, KeySpec, Shape, TupleReader,
+    EncodeFields, EncodeFlat, EncodeVariants, Entries, FieldName, KeySpec, Shape, TupleReader,
 };
+pub use crate::ext::record::{decode_vec_stats, TableStats};
 pub use crate::profile::Resolved;
 pub use crate::wire::{Head, Reader, Seq, Sink, Writer};
 pub use crate::Value;

@@ -15,7 +15,7 @@
 //! use boring::{Options, Profile, Value};
 //!
 //! let opts = Options::from(Profile::Canonical);
-//! let doc = Value::Map(vec![("n".into(), 1.into()), ("s".into(), "short".into())]);
+//! let doc = Value::Map(vec![("n".into(), 1.into()), ("s".into(), "short".into())].into());
 //! let bytes = boring::to_vec_with(&doc, &opts)?;
 //! let edited = edit::set(&bytes, &[Key::from("s")], &Value::from("much longer"), &opts, FramePolicy::Rebuild)?;
 //! let back: Value = boring::from_slice(&edited)?;
@@ -56,6 +56,15 @@ pub enum FramePolicy {
 /// place and leaves a frame as it is; any other is spliced in, and the
 /// frame follows `policy`. A new key re-encodes its map (keys land in the
 /// profile's order).
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidOptions`] unless `options` resolve to a deterministic
+/// profile without stringref, and under [`FramePolicy::Maintain`] unless a
+/// scalar replaces a scalar; [`ErrorKind::NotDeterministic`] for a file not in
+/// the profile's form; [`ErrorKind::PathAbsent`] (or what [`Cursor::path`]
+/// reports) for a path to neither an item nor a new entry of a container; what
+/// encoding `value` reports.
 pub fn set<T: Encode + ?Sized>(
     file: &[u8],
     path: &[Key<'_>],
@@ -91,6 +100,12 @@ pub fn set<T: Encode + ?Sized>(
 /// Replaces the value at `path` only if the new value's encoding has the
 /// old one's length, overwriting it in place (`NotPokeable` otherwise):
 /// the frame stays valid as it is.
+///
+/// # Errors
+///
+/// [`ErrorKind::NotPokeable`] when the new encoding's length differs from the
+/// old one's; [`ErrorKind::PathAbsent`] (or what [`Cursor::path`] reports) for
+/// a path to nothing; as [`set`] for the options, the file and `value`.
 pub fn poke<T: Encode + ?Sized>(
     file: &[u8],
     path: &[Key<'_>],
@@ -109,6 +124,11 @@ pub fn poke<T: Encode + ?Sized>(
 
 /// Removes the entry (of a map) or element (of an array) at `path`; its
 /// container is written again.
+///
+/// # Errors
+///
+/// [`ErrorKind::PathAbsent`] (or what [`Cursor::path`] reports) for a path to
+/// nothing, the empty path included; as [`set`] for the options and the file.
 pub fn remove(
     file: &[u8],
     path: &[Key<'_>],
@@ -156,10 +176,9 @@ impl<'a> Document<'a> {
     fn open(file: &'a [u8], options: &'a Options) -> Result<Document<'a>, Error> {
         let resolved = options.resolve()?;
         if !resolved.profile.is_deterministic() || resolved.stringref {
-            return Err(Error::new(
-                ErrorKind::InvalidOptions("edits need a deterministic profile without stringref"),
-                0,
-            ));
+            return Err(Error::unplaced(ErrorKind::InvalidOptions(
+                "edits need a deterministic profile without stringref",
+            )));
         }
         let frame = Frame::find(file);
         let data = match &frame {

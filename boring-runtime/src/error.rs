@@ -47,6 +47,9 @@ pub enum ErrorKind {
     /// Raw bytes were asked of an item that holds stringref references (or
     /// scattered-shape references, tag 39650).
     StringrefInRaw,
+    /// A tag with no built-in or registered meaning, refused under
+    /// [`UnknownTags::Refuse`](crate::UnknownTags::Refuse).
+    UnregisteredTag(u64),
     /// A scattered-shape reference (tag 39650) to an index with no complete
     /// definition before it in the item.
     UndefinedShape(u64),
@@ -69,13 +72,30 @@ pub enum ErrorKind {
         found: &'static str,
     },
     /// A number does not fit the target type.
-    OutOfRange,
+    OutOfRange {
+        /// The number as read (or a description of it, for a bignum too
+        /// large to print usefully).
+        value: String,
+        /// The Rust type it was to become.
+        target: &'static str,
+    },
     /// A required field is absent.
     MissingField(&'static str),
     /// A field the type does not know, under `deny_unknown_fields`.
-    UnknownField(String),
+    UnknownField {
+        /// The key as read: quoted text, `39("name")` for an identifier,
+        /// or an integer.
+        name: String,
+        /// The keys the type knows, as written.
+        expected: &'static [&'static str],
+    },
     /// An enum variant name or index the type does not know.
-    UnknownVariant(String),
+    UnknownVariant {
+        /// The name or index as read (empty when it was neither).
+        name: String,
+        /// The variants the type knows, as written.
+        expected: &'static [&'static str],
+    },
     /// A tag other than the one required.
     WrongTag {
         /// The tag the type requires.
@@ -90,7 +110,8 @@ pub enum ErrorKind {
     /// A caller-supplied output slice is too small.
     BufferFull,
     /// A path leads nowhere: a key not in its map, a position past the
-    /// end of its array, a step into something that is not a container.
+    /// end of its array. (A step into something that is not a container
+    /// is [`ErrorKind::UnexpectedType`].)
     PathAbsent,
     /// An in-place edit would change the encoded length.
     NotPokeable,
@@ -126,13 +147,14 @@ impl ErrorKind {
             ErrorKind::StringrefInRaw => "stringref-in-raw",
             ErrorKind::UndefinedShape(_) => "undefined-shape",
             ErrorKind::TooManyShapes => "too-many-shapes",
+            ErrorKind::UnregisteredTag(_) => "unregistered-tag",
             ErrorKind::NotDeterministic { .. } => "not-deterministic",
             ErrorKind::TrailingBytes => "trailing-bytes",
             ErrorKind::UnexpectedType { .. } => "unexpected-type",
-            ErrorKind::OutOfRange => "out-of-range",
+            ErrorKind::OutOfRange { .. } => "out-of-range",
             ErrorKind::MissingField(_) => "missing-field",
-            ErrorKind::UnknownField(_) => "unknown-field",
-            ErrorKind::UnknownVariant(_) => "unknown-variant",
+            ErrorKind::UnknownField { .. } => "unknown-field",
+            ErrorKind::UnknownVariant { .. } => "unknown-variant",
             ErrorKind::WrongTag { .. } => "wrong-tag",
             ErrorKind::LimitExceeded => "max-items-exceeded",
             ErrorKind::BufferFull => "buffer-full",
@@ -176,6 +198,7 @@ impl fmt::Display for ErrorKind {
                 )
             }
             ErrorKind::TooManyShapes => f.write_str("too many shape definitions in one item"),
+            ErrorKind::UnregisteredTag(tag) => write!(f, "tag {tag} is not registered"),
             ErrorKind::NotDeterministic { rule } => {
                 write!(f, "input is not in deterministic form: {rule}")
             }
@@ -183,10 +206,21 @@ impl fmt::Display for ErrorKind {
             ErrorKind::UnexpectedType { expected, found } => {
                 write!(f, "expected {expected}, found {found}")
             }
-            ErrorKind::OutOfRange => f.write_str("number out of range for the target type"),
+            ErrorKind::OutOfRange { value, target } => {
+                write!(f, "{value} is out of range for {target}")
+            }
             ErrorKind::MissingField(name) => write!(f, "missing field `{name}`"),
-            ErrorKind::UnknownField(name) => write!(f, "unknown field {name}"),
-            ErrorKind::UnknownVariant(name) => write!(f, "unknown variant {name}"),
+            ErrorKind::UnknownField { name, expected } => {
+                write!(f, "unknown field {name}")?;
+                one_of(f, expected)
+            }
+            ErrorKind::UnknownVariant { name, expected } => {
+                match name.as_str() {
+                    "" => f.write_str("unknown variant")?,
+                    name => write!(f, "unknown variant {name}")?,
+                }
+                one_of(f, expected)
+            }
             ErrorKind::WrongTag {
                 expected,
                 found: Some(found),
@@ -212,6 +246,19 @@ impl fmt::Display for ErrorKind {
     }
 }
 
+/// `, expected one of `a`, `b`` after an unknown name (nothing when the
+/// type names nothing).
+fn one_of(f: &mut fmt::Formatter<'_>, expected: &[&str]) -> fmt::Result {
+    match expected {
+        [] => Ok(()),
+        [only] => write!(f, ", expected `{only}`"),
+        [first, rest @ ..] => {
+            write!(f, ", expected one of `{first}`")?;
+            rest.iter().try_for_each(|name| write!(f, ", `{name}`"))
+        }
+    }
+}
+
 /// One step of the path from the decoded root to a failing value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -222,11 +269,29 @@ pub enum PathSegment {
     Index(usize),
     /// An enum variant.
     Variant(&'static str),
+    /// A field keyed by an integer (`#[boring(key = 1)]`).
+    Key(i128),
 }
 
 /// A failed encode or decode: what went wrong, where (byte offset into the
 /// input, or into the output for encoding), and for typed decoding the path
 /// of fields and indices that led there.
+///
+/// ```
+/// use boring::{ErrorKind, PathSegment};
+///
+/// #[derive(boring::Boring, Debug)]
+/// struct Reading {
+///     celsius: i8,
+/// }
+///
+/// // {"celsius": 200}
+/// let err = boring::from_slice::<Reading>(b"\xa1\x67celsius\x18\xc8").unwrap_err();
+/// assert_eq!(err.offset(), Some(9));
+/// assert_eq!(err.path(), [PathSegment::Field("celsius")]);
+/// assert!(matches!(err.kind(), ErrorKind::OutOfRange { target: "i8", .. }));
+/// assert_eq!(err.to_string(), "200 is out of range for i8 at byte 9 (in celsius)");
+/// ```
 ///
 /// The error is one pointer wide so that `Result<T, Error>` stays small on
 /// the hot path.
@@ -236,18 +301,36 @@ pub struct Error(Box<Inner>);
 #[derive(Clone)]
 struct Inner {
     kind: ErrorKind,
-    offset: usize,
+    /// `None` for errors that have no place in the bytes (invalid options,
+    /// I/O).
+    offset: Option<usize>,
     path: Vec<PathSegment>,
+    /// The I/O error this one wraps, for [`core::error::Error::source`].
+    #[cfg(feature = "std")]
+    source: Option<std::sync::Arc<std::io::Error>>,
 }
 
 impl Error {
     /// An error of `kind` at byte `offset`.
     #[cold]
     pub fn new(kind: ErrorKind, offset: usize) -> Self {
+        Error::placed(kind, Some(offset))
+    }
+
+    /// An error of `kind` that no byte offset locates: options refused
+    /// before anything is read or written.
+    #[cold]
+    pub fn unplaced(kind: ErrorKind) -> Self {
+        Error::placed(kind, None)
+    }
+
+    fn placed(kind: ErrorKind, offset: Option<usize>) -> Self {
         Error(Box::new(Inner {
             kind,
             offset,
             path: Vec::new(),
+            #[cfg(feature = "std")]
+            source: None,
         }))
     }
 
@@ -259,13 +342,27 @@ impl Error {
         Error::new(ErrorKind::Custom(message.to_string()), offset)
     }
 
+    /// [`ErrorKind::OutOfRange`]: `value` does not fit `target`.
+    #[cold]
+    pub(crate) fn out_of_range(
+        value: impl fmt::Display,
+        target: &'static str,
+        offset: usize,
+    ) -> Self {
+        use alloc::string::ToString;
+        let value = value.to_string();
+        Error::new(ErrorKind::OutOfRange { value, target }, offset)
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
     }
 
-    /// The byte offset: of the input for decoding, of the output for encoding.
-    pub fn offset(&self) -> usize {
+    /// The byte offset: of the input for decoding, of the output for
+    /// encoding; `None` for an error no offset locates (invalid options, an
+    /// I/O failure).
+    pub fn offset(&self) -> Option<usize> {
         self.0.offset
     }
 
@@ -275,10 +372,8 @@ impl Error {
     #[must_use]
     #[cfg(feature = "std")]
     pub(crate) fn shifted(mut self, by: u64) -> Self {
-        self.0.offset = self
-            .0
-            .offset
-            .saturating_add(usize::try_from(by).unwrap_or(usize::MAX));
+        let by = usize::try_from(by).unwrap_or(usize::MAX);
+        self.0.offset = self.0.offset.map(|at| at.saturating_add(by));
         self
     }
 
@@ -313,7 +408,10 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.0.kind, self.0.offset)?;
+        write!(f, "{}", self.0.kind)?;
+        if let Some(at) = self.0.offset {
+            write!(f, " at byte {at}")?;
+        }
         if !self.0.path.is_empty() {
             f.write_str(" (in ")?;
             for (i, seg) in self.0.path.iter().enumerate() {
@@ -322,6 +420,8 @@ impl fmt::Display for Error {
                     PathSegment::Field(name) => write!(f, ".{name}")?,
                     PathSegment::Variant(name) if i == 0 => f.write_str(name)?,
                     PathSegment::Variant(name) => write!(f, "::{name}")?,
+                    PathSegment::Key(key) if i == 0 => write!(f, "{key}")?,
+                    PathSegment::Key(key) => write!(f, ".{key}")?,
                     PathSegment::Index(idx) => write!(f, "[{idx}]")?,
                 }
             }
@@ -341,11 +441,22 @@ impl fmt::Debug for Error {
     }
 }
 
-impl core::error::Error for Error {}
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        #[cfg(feature = "std")]
+        if let Some(io) = &self.0.source {
+            return Some(&**io);
+        }
+        None
+    }
+}
 
 #[cfg(feature = "std")]
 impl From<std::io::Error> for Error {
+    /// Keeps the I/O error as the [`source`](core::error::Error::source).
     fn from(err: std::io::Error) -> Self {
-        Error::new(ErrorKind::Io(err.kind()), 0)
+        let mut error = Error::unplaced(ErrorKind::Io(err.kind()));
+        error.0.source = Some(std::sync::Arc::new(err));
+        error
     }
 }

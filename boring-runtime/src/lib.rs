@@ -40,11 +40,13 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(clippy::missing_errors_doc)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod batch;
 pub mod codec;
 pub mod diag;
 pub mod edit;
@@ -52,6 +54,12 @@ mod error;
 pub mod ext;
 pub mod index;
 pub mod nav;
+/// Network types the standard library lacks: [`IpPrefix`](net::IpPrefix),
+/// RFC 9164's IP prefix. The `core::net` addresses themselves implement
+/// [`Encode`] and [`Decode`] as RFC 9164 tags 52 and 54.
+pub mod net {
+    pub use crate::codec::std_types::IpPrefix;
+}
 pub mod profile;
 pub mod seq;
 pub mod value;
@@ -77,6 +85,8 @@ pub use api::{from_reader, from_reader_with, to_io};
 pub use boring_derive::Boring;
 pub use codec::{ByteBuf, Bytes, Decode, DecodeOwned, Embedded, Encode, KeepRaw, Raw, Tagged};
 pub use error::{Error, ErrorKind, PathSegment};
-pub use profile::{DuplicateKeys, FloatPolicy, KeyOrder, Options, OutputBudget, Profile};
+pub use profile::{
+    DuplicateKeys, FloatPolicy, KeyOrder, Options, OutputBudget, Profile, UnknownTags,
+};
 pub use value::{Float, Value};
 pub use wire::{Reader, Writer};

@@ -4,7 +4,11 @@
 //! [`Writer`]: crate::Writer
 //! [`Reader`]: crate::Reader
 
+use alloc::sync::Arc;
+
 use crate::error::{Error, ErrorKind};
+use crate::value::registry::TagRegistry;
+pub use crate::value::registry::UnknownTags;
 
 /// A named set of wire rules (WIRE.md §9 of the reference, `docs/WIRE.md`
 /// here).
@@ -210,8 +214,9 @@ pub const MAX_MAX_DEPTH: usize = 2048;
 /// ```
 ///
 /// A switch the profile locks is refused when the options are put to use
-/// (building a `Writer`, or the first encode), with
-/// [`ErrorKind::InvalidOptions`].
+/// ([`Options::resolve`], building a [`Writer`](crate::Writer) or a
+/// [`Reader`](crate::Reader), any encode or decode), with
+/// [`ErrorKind::InvalidOptions`] and no byte offset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     profile: Profile,
@@ -227,7 +232,21 @@ pub struct Options {
     output_budget: OutputBudget,
     expand_shapes: bool,
     verify_deterministic: bool,
+    unknown_tags: UnknownTags,
+    tags: Option<Tags>,
 }
+
+/// A shared tag registry: options compare equal when they share one.
+#[derive(Debug, Clone)]
+pub(crate) struct Tags(pub(crate) Arc<TagRegistry>);
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Tags {}
 
 impl Default for Options {
     fn default() -> Self {
@@ -252,6 +271,8 @@ impl From<Profile> for Options {
             output_budget: OutputBudget::Proportional,
             expand_shapes: true,
             verify_deterministic: false,
+            unknown_tags: UnknownTags::Keep,
+            tags: None,
         }
     }
 }
@@ -382,7 +403,33 @@ impl Options {
         self
     }
 
+    /// Tags `Value` decoding reads, and `Value` encoding checks, with the
+    /// handlers of `registry` (see [`crate::value::TagRegistry`]).
+    #[must_use]
+    pub fn tag_registry(mut self, registry: TagRegistry) -> Self {
+        self.tags = (!registry.is_empty()).then(|| Tags(Arc::new(registry)));
+        self
+    }
+
+    /// What `Value` decoding does with a tag that is neither built in nor
+    /// registered: keep it (the default) or refuse it.
+    #[must_use]
+    pub fn unknown_tags(mut self, policy: UnknownTags) -> Self {
+        self.unknown_tags = policy;
+        self
+    }
+
+    /// The registry of [`Options::tag_registry`], shared.
+    pub(crate) fn tags(&self) -> Option<&Arc<TagRegistry>> {
+        self.tags.as_ref().map(|t| &t.0)
+    }
+
     /// Checks the switches against the profile and resolves the defaults.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidOptions`] (with no byte offset) for a switch the
+    /// profile locks.
     pub fn resolve(&self) -> Result<Resolved, Error> {
         let profile = self.profile;
         let stringref = match self.stringref {
@@ -431,12 +478,13 @@ impl Options {
             output_budget: self.output_budget,
             expand_shapes: self.expand_shapes,
             verify_deterministic: self.verify_deterministic,
+            unknown_tags: self.unknown_tags,
         })
     }
 }
 
 fn locked(why: &'static str) -> Error {
-    Error::new(ErrorKind::InvalidOptions(why), 0)
+    Error::unplaced(ErrorKind::InvalidOptions(why))
 }
 
 /// Options after [`Options::resolve`]: every switch decided, every lock
@@ -473,6 +521,8 @@ pub struct Resolved {
     pub expand_shapes: bool,
     /// Refuse input not in the profile's deterministic form.
     pub verify_deterministic: bool,
+    /// Tags with no built-in or registered meaning, when decoding `Value`.
+    pub unknown_tags: UnknownTags,
 }
 
 impl Default for Resolved {
@@ -493,6 +543,7 @@ impl Default for Resolved {
             output_budget: OutputBudget::Proportional,
             expand_shapes: true,
             verify_deterministic: false,
+            unknown_tags: UnknownTags::Keep,
         }
     }
 }

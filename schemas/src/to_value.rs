@@ -105,7 +105,7 @@ macro_rules! record_to_value {
             fn to_value(&self) -> Value {
                 Value::Map(vec![
                     $((Value::Text(String::from(stringify!($field))), self.$field.to_value()),)*
-                ])
+                ].into())
             }
         }
     )*};
@@ -129,11 +129,11 @@ record_to_value! {
 }
 
 fn variant(name: &str, payload: Value) -> Value {
-    Value::Map(vec![(Value::Text(String::from(name)), payload)])
+    Value::Map(vec![(Value::Text(String::from(name)), payload)].into())
 }
 
 fn one_field(name: &str, value: u16) -> Value {
-    Value::Map(vec![(Value::Text(String::from(name)), value.to_value())])
+    Value::Map(vec![(Value::Text(String::from(name)), value.to_value())].into())
 }
 
 impl ToValue for Class {

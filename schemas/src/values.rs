@@ -56,27 +56,33 @@ fn text(s: impl Into<String>) -> Value {
 /// `{:name "Alice", :tags #{:a :b :c}, :score 42}`; the set is written in the
 /// reference's hash order `:c :b :a` so that even the bytes match.
 pub fn small_map() -> Value {
-    Value::Map(vec![
-        (kw("name"), text("Alice")),
-        (
-            kw("tags"),
-            Value::tag(258, Value::Array(vec![kw("c"), kw("b"), kw("a")])),
-        ),
-        (kw("score"), int(42)),
-    ])
+    Value::Map(
+        vec![
+            (kw("name"), text("Alice")),
+            (
+                kw("tags"),
+                Value::tag(258, Value::Array(vec![kw("c"), kw("b"), kw("a")].into())),
+            ),
+            (kw("score"), int(42)),
+        ]
+        .into(),
+    )
 }
 
 /// `{:id 7, :n 12345678901, :d 3.14159, :s "hello world", :ok true}`.
 // 3.14159 is the reference's literal, not an approximation of π.
 #[allow(clippy::approx_constant)]
 pub fn mixed() -> Value {
-    Value::Map(vec![
-        (kw("id"), int(7)),
-        (kw("n"), int(12_345_678_901)),
-        (kw("d"), Value::from(3.14159_f64)),
-        (kw("s"), text("hello world")),
-        (kw("ok"), Value::Bool(true)),
-    ])
+    Value::Map(
+        vec![
+            (kw("id"), int(7)),
+            (kw("n"), int(12_345_678_901)),
+            (kw("d"), Value::from(3.14159_f64)),
+            (kw("s"), text("hello world")),
+            (kw("ok"), Value::Bool(true)),
+        ]
+        .into(),
+    )
 }
 
 /// 50 entries `:field-<i>` → `{:v i, :s "val-<i>"}`, in ascending `i` (the
@@ -87,7 +93,7 @@ pub fn nested_map_50() -> Value {
             .map(|i| {
                 (
                     kw(&format!("field-{i}")),
-                    Value::Map(vec![(kw("v"), int(i)), (kw("s"), text(format!("val-{i}")))]),
+                    Value::Map(vec![(kw("v"), int(i)), (kw("s"), text(format!("val-{i}")))].into()),
                 )
             })
             .collect(),
@@ -109,7 +115,7 @@ pub fn users_300() -> Value {
                     (kw("city"), text(u.city)),
                     (kw("active"), Value::Bool(u.active)),
                 ];
-                (text(format!("user-{i}")), Value::Map(fields))
+                (text(format!("user-{i}")), Value::Map(fields.into()))
             })
             .collect(),
     )
@@ -119,12 +125,15 @@ pub fn users_300() -> Value {
 /// sequence without stringref): `{"n" i, "msg" "event <i>", "lvl" "info",
 /// "ok" (i even)}`.
 pub fn stride_log_item(i: i64) -> Value {
-    Value::Map(vec![
-        (text("n"), int(i)),
-        (text("msg"), text(format!("event {i}"))),
-        (text("lvl"), text("info")),
-        (text("ok"), Value::Bool(i % 2 == 0)),
-    ])
+    Value::Map(
+        vec![
+            (text("n"), int(i)),
+            (text("msg"), text(format!("event {i}"))),
+            (text("lvl"), text("info")),
+            (text("ok"), Value::Bool(i % 2 == 0)),
+        ]
+        .into(),
+    )
 }
 
 /// 200 datoms `{:e 100+i, :a :user/name, :v "person-<i>", :tx 536870912+i,
@@ -139,13 +148,16 @@ pub fn datom_maps(n: i64) -> Value {
     Value::Array(
         (0..n)
             .map(|i| {
-                Value::Map(vec![
-                    (kw("e"), int(100 + i)),
-                    (kw("a"), kw("user/name")),
-                    (kw("v"), text(format!("person-{i}"))),
-                    (kw("tx"), int(536_870_912 + i)),
-                    (kw("added"), Value::Bool(true)),
-                ])
+                Value::Map(
+                    vec![
+                        (kw("e"), int(100 + i)),
+                        (kw("a"), kw("user/name")),
+                        (kw("v"), text(format!("person-{i}"))),
+                        (kw("tx"), int(536_870_912 + i)),
+                        (kw("added"), Value::Bool(true)),
+                    ]
+                    .into(),
+                )
             })
             .collect(),
     )
@@ -162,13 +174,16 @@ pub fn str_maps_200() -> Value {
     Value::Array(
         (0..200)
             .map(|i| {
-                Value::Map(vec![
-                    (text("id"), int(100 + i)),
-                    (text("kind"), text("person")),
-                    (text("name"), text(format!("person-{i}"))),
-                    (text("seq"), int(536_870_912 + i)),
-                    (text("live"), Value::Bool(true)),
-                ])
+                Value::Map(
+                    vec![
+                        (text("id"), int(100 + i)),
+                        (text("kind"), text("person")),
+                        (text("name"), text(format!("person-{i}"))),
+                        (text("seq"), int(536_870_912 + i)),
+                        (text("live"), Value::Bool(true)),
+                    ]
+                    .into(),
+                )
             })
             .collect(),
     )

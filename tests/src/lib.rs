@@ -1,13 +1,19 @@
 //! Shared helpers for the integration tests: locating and loading the
-//! conformance vectors, hex decoding, and the fuzz targets' bodies, types
-//! and seeds (so that `cargo fuzz` and the ordinary test suite exercise the
-//! same checks).
+//! conformance vectors, the one hex encoder and decoder, the typed JSON
+//! comparison of the interop files, the counts the conformance suites print,
+//! and the fuzz targets' bodies, types and seeds (so that `cargo fuzz` and
+//! the ordinary test suite exercise the same checks).
 
+pub mod expected;
 pub mod fuzz;
 pub mod generate;
+pub mod profiles;
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use boring::{Options, Profile, Reader, Value};
 use serde_json::value::RawValue;
@@ -220,51 +226,59 @@ pub fn fuzz_decode_value(data: &[u8]) {
     }
 }
 
-/// Runs the named checks of a suite that prints its counts (a test target
-/// with `harness = false`): each check's own lines show in the test output,
-/// then one line per check and the closing `N passed, M failed`. Exits with
-/// a failure status if any check panicked.
-pub fn run_checks(checks: &[(&str, fn())]) {
-    let mut failed = 0;
-    for (name, check) in checks {
-        let ok = std::panic::catch_unwind(check).is_ok();
-        println!("check {name} ... {}", if ok { "ok" } else { "FAILED" });
-        failed += usize::from(!ok);
-    }
-    println!("{} passed, {failed} failed", checks.len() - failed);
-    if failed > 0 {
-        std::process::exit(1);
-    }
-}
-
 /// The shortest head of `major` with argument `arg`, for building documents
 /// byte by byte.
 pub use boring_schemas::hostile::head;
 
-/// Runs the named cases of a suite without the test harness (a suite that
-/// counts allocations with a global allocator must not share it with
-/// harness threads): prints each failure, `summary` with the passed/total
-/// counts, and the closing `N passed, N failed` line.
-pub fn run_cases<T>(
-    summary: &str,
-    cases: &[(&str, T)],
-    check: impl Fn(&T) -> Result<(), String>,
-) -> std::process::ExitCode {
-    let (mut passed, mut failed) = (0, 0);
-    for (name, case) in cases {
-        match check(case) {
-            Ok(()) => passed += 1,
-            Err(why) => {
-                failed += 1;
-                println!("FAIL {name}: {why}");
-            }
+/// How many checks of one kind a suite's trials ran and how many passed,
+/// for the counts line the suite prints after the harness's summary. Clones
+/// share the counters, since the trials may run on several threads.
+#[derive(Debug, Clone, Default)]
+pub struct Count(Arc<[AtomicUsize; 2]>);
+
+impl Count {
+    /// Runs one check and counts it, passing its result on. It counts as
+    /// run before it starts, so one that panics shows as run, not passed.
+    pub fn check<T, E>(&self, check: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+        self.0[0].fetch_add(1, Ordering::Relaxed);
+        let result = check();
+        if result.is_ok() {
+            self.0[1].fetch_add(1, Ordering::Relaxed);
         }
+        result
     }
-    println!("{summary}: {passed}/{}", cases.len());
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        std::process::ExitCode::SUCCESS
+
+    /// Checks that ran.
+    pub fn run(&self) -> usize {
+        self.0[0].load(Ordering::Relaxed)
+    }
+
+    /// Checks that passed.
+    pub fn passed(&self) -> usize {
+        self.0[1].load(Ordering::Relaxed)
+    }
+}
+
+/// `passed/run`.
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.passed(), self.run())
+    }
+}
+
+/// A trial name for the vector at `index` of a file of `len` vectors: the
+/// index padded so that names sort in file order, then the bytes in hex
+/// (only the first eight and the length when they are long, to keep names
+/// short enough to type as filters).
+pub fn vector_name(index: usize, len: usize, bytes: &[u8]) -> String {
+    let width = len.saturating_sub(1).to_string().len();
+    if bytes.len() <= 16 {
+        format!("{index:0width$}_{}", to_hex(bytes))
     } else {
-        std::process::ExitCode::FAILURE
+        format!(
+            "{index:0width$}_{}_{}_bytes",
+            to_hex(&bytes[..8]),
+            bytes.len()
+        )
     }
 }

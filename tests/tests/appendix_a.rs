@@ -3,12 +3,18 @@
 //! well-formed and which must be refused; vectors marked `roundtrip`
 //! re-encode byte-identically under interop with shortest floats.
 //!
-//! Runs as a plain binary so that the counts show in `cargo test` output.
+//! One trial per vector, named by its index and hex (`vector::07_1903e8`),
+//! and one that pins the corpus's size; libtest-mimic gives them libtest's
+//! command line. The counts line follows the harness's summary.
 
 use std::process::ExitCode;
 
 use boring::{ErrorKind, Float, FloatPolicy, Options, Profile, Value};
-use boring_tests::{load_rows, to_hex, Row};
+use boring_tests::{load_rows, to_hex, vector_name, Count, Row};
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// RFC 8949 makes this vector (simple(24) in two bytes) not well-formed.
+const F818: [u8; 2] = [0xf8, 0x18];
 
 /// The integer a value denotes: a plain integer or a bignum (tags 2 and 3).
 fn integer_of(value: &Value) -> Option<i128> {
@@ -124,7 +130,7 @@ fn text(s: &str) -> Value {
 }
 
 fn tag(n: u64, content: Value) -> Value {
-    Value::Tag(n, Box::new(content))
+    Value::tag(n, content)
 }
 
 /// The values of the rows that carry only a diagnostic rendering. Floats
@@ -143,10 +149,13 @@ fn expected_for_diagnostic(diag: &str) -> Option<Value> {
         "h''" => Value::Bytes(Vec::new()),
         "h'01020304'" => Value::Bytes(vec![1, 2, 3, 4]),
         "(_ h'0102', h'030405')" => Value::Bytes(vec![1, 2, 3, 4, 5]),
-        "{1: 2, 3: 4}" => Value::Map(vec![
-            (Value::Integer(1), Value::Integer(2)),
-            (Value::Integer(3), Value::Integer(4)),
-        ]),
+        "{1: 2, 3: 4}" => Value::Map(
+            vec![
+                (Value::Integer(1), Value::Integer(2)),
+                (Value::Integer(3), Value::Integer(4)),
+            ]
+            .into(),
+        ),
         _ => return None,
     })
 }
@@ -173,70 +182,90 @@ fn check_diagnostic(value: &Value, diag: &str) -> Result<(), String> {
     }
 }
 
-enum Outcome {
-    Decoded { roundtrip_checked: bool },
-    Rejected,
+/// What the trials count, for the line printed after the harness's summary.
+#[derive(Clone, Default)]
+struct Counts {
+    decoded: Count,
+    rejected: Count,
+    roundtrips: Count,
 }
 
-fn run(row: &Row) -> Result<Outcome, String> {
+/// Checks one vector: `f818` must be refused; any other decodes to its
+/// expected value and, when marked `roundtrip`, re-encodes to its bytes.
+fn check(row: &Row, counts: &Counts) -> Result<(), String> {
     let bytes = row.bytes();
     let decoded = boring::from_slice::<Value>(&bytes);
-    if bytes == [0xf8, 0x18] {
-        return match decoded {
-            Err(e) if *e.kind() == ErrorKind::MalformedSimpleValue && e.offset() == 0 => {
-                Ok(Outcome::Rejected)
+    if bytes == F818 {
+        return counts.rejected.check(|| match decoded {
+            Err(e) if *e.kind() == ErrorKind::MalformedSimpleValue && e.offset() == Some(0) => {
+                Ok(())
             }
             Err(e) => Err(format!(
                 "f818 refused with {e:?}, expected MalformedSimpleValue"
             )),
             Ok(v) => Err(format!("f818 must be refused, decoded {v:?}")),
-        };
+        });
     }
-    let value = decoded.map_err(|e| format!("decode failed: {e}"))?;
-    match (row.raw("decoded"), row.str("diagnostic")) {
-        (Some(raw), _) => check_decoded(&value, raw)?,
-        (None, Some(diag)) => check_diagnostic(&value, &diag)?,
-        (None, None) => return Err("row has neither decoded nor diagnostic".into()),
+    let value = counts.decoded.check(|| {
+        let value = decoded.map_err(|e| format!("decode failed: {e}"))?;
+        match (row.raw("decoded"), row.str("diagnostic")) {
+            (Some(raw), _) => check_decoded(&value, raw)?,
+            (None, Some(diag)) => check_diagnostic(&value, &diag)?,
+            (None, None) => return Err("row has neither decoded nor diagnostic".to_owned()),
+        }
+        Ok(value)
+    })?;
+    if !row.flag("roundtrip") {
+        return Ok(());
     }
-    let roundtrip = row.flag("roundtrip");
-    if roundtrip {
+    counts.roundtrips.check(|| {
         let opts = Options::from(Profile::Interop).float_policy(FloatPolicy::Shortest);
         let again = boring::to_vec_with(&value, &opts).map_err(|e| format!("encode: {e}"))?;
-        if again != bytes {
-            return Err(format!("re-encoded as {}", to_hex(&again)));
+        if again == bytes {
+            Ok(())
+        } else {
+            Err(format!("re-encoded as {}", to_hex(&again)))
         }
-    }
-    Ok(Outcome::Decoded {
-        roundtrip_checked: roundtrip,
     })
 }
 
-fn main() -> ExitCode {
+/// The file holds all 82 vectors of the appendix, `f818` once among them, so
+/// that a truncated file cannot pass by running fewer trials.
+fn corpus_is_complete() -> Result<(), Failed> {
     let rows = load_rows("appendix_a.json");
-    let (mut decoded, mut rejected, mut roundtrips, mut failed) = (0, 0, 0, 0);
-    for (i, row) in rows.iter().enumerate() {
-        match run(row) {
-            Ok(Outcome::Decoded { roundtrip_checked }) => {
-                decoded += 1;
-                roundtrips += usize::from(roundtrip_checked);
-            }
-            Ok(Outcome::Rejected) => rejected += 1,
-            Err(why) => {
-                failed += 1;
-                let hex = row.str("hex").unwrap_or_default();
-                println!("FAIL appendix A #{i} ({hex}): {why}");
-            }
-        }
-    }
-    let expected_decoded = rows.len() - 1;
-    println!(
-        "appendix A: {decoded}/{expected_decoded} passed (f818 {}), {roundtrips} re-encoded byte-identically",
-        if rejected == 1 { "rejected" } else { "NOT rejected" }
-    );
-    println!("{} passed, {failed} failed", decoded + rejected);
-    if failed == 0 && decoded == expected_decoded && rejected == 1 {
-        ExitCode::SUCCESS
+    let refused = rows.iter().filter(|row| row.bytes() == F818).count();
+    let roundtrips = rows.iter().filter(|row| row.flag("roundtrip")).count();
+    if (rows.len(), refused, roundtrips) == (82, 1, 65) {
+        Ok(())
     } else {
-        ExitCode::FAILURE
+        Err(format!(
+            "{} vectors, {refused} f818, {roundtrips} marked roundtrip; expected 82, 1, 65",
+            rows.len()
+        )
+        .into())
     }
+}
+
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let rows = load_rows("appendix_a.json");
+    let counts = Counts::default();
+    let len = rows.len();
+    let mut trials = Vec::with_capacity(len + 1);
+    for (i, row) in rows.into_iter().enumerate() {
+        let name = format!("vector::{}", vector_name(i, len, &row.bytes()));
+        let counts = counts.clone();
+        trials.push(Trial::test(name, move || {
+            check(&row, &counts).map_err(Failed::from)
+        }));
+    }
+    trials.push(Trial::test("corpus::is_complete", corpus_is_complete));
+    let conclusion = libtest_mimic::run(&args, trials);
+    if !args.list {
+        println!(
+            "appendix A: {} decoded as expected, f818 rejected {}, {} re-encoded byte-identically",
+            counts.decoded, counts.rejected, counts.roundtrips
+        );
+    }
+    conclusion.exit_code()
 }

@@ -2,12 +2,16 @@
 //! value, decoded into `Value` from its transport encoding, re-encodes under
 //! `canonical-rfc7049` and `canonical` to exactly the reference's bytes.
 //! See `tests/data/interop/canonical_expected.md`.
+//!
+//! One trial per row, named by its label (`row::uint-65535`), and one that
+//! pins the corpus's size; libtest-mimic gives them libtest's command line.
+//! The counts line follows the harness's summary.
 
-#[path = "../interop/expected.rs"]
-mod expected;
+use std::process::ExitCode;
 
 use boring::{Options, Profile, Value};
-use expected::hex;
+use boring_tests::{to_hex, Count};
+use libtest_mimic::{Arguments, Failed, Trial};
 
 struct Row {
     label: String,
@@ -15,6 +19,12 @@ struct Row {
     rfc7049: Value,
     rfc8949: Vec<u8>,
     flags: Vec<String>,
+}
+
+impl Row {
+    fn has_flag(&self, flag: &str) -> bool {
+        self.flags.iter().any(|f| f == flag)
+    }
 }
 
 fn rows() -> Vec<Row> {
@@ -50,7 +60,7 @@ fn rep(row: &Row) -> (Value, Vec<u8>) {
     let value = match kind.as_str().unwrap() {
         "text" => Value::from(unit.as_str().unwrap().repeat(n)),
         "bytes" => Value::Bytes(vec![unit.as_u64().unwrap() as u8; n]),
-        "array" => Value::Array(vec![unit.clone(); n]),
+        "array" => Value::Array(vec![unit.clone(); n].into()),
         other => panic!("{}: rep kind {other}", row.label),
     };
     let parts = row.rfc7049.as_array().expect("rep-enc array");
@@ -63,69 +73,96 @@ fn rep(row: &Row) -> (Value, Vec<u8>) {
     (value, want)
 }
 
-fn canonical_corpus_reencodes_exactly() {
-    let rows = rows();
-    assert_eq!(rows.len(), 990);
-    let rfc7049 = Options::from(Profile::CanonicalRfc7049);
-    let rfc8949 = Options::from(Profile::Canonical);
-    let (mut plain, mut reps, mut collapse) = (0, 0, 0);
-    let mut failures = Vec::new();
-    for row in &rows {
-        let (value, want7049, want8949) = if row.flags.iter().any(|f| f == "rep") {
-            reps += 1;
-            let (value, want) = rep(row);
-            assert!(row.rfc8949.is_empty(), "{}", row.label);
-            (value, want.clone(), want)
-        } else {
-            plain += 1;
-            let value: Value = match boring::from_slice(&row.value) {
-                Ok(v) => v,
-                Err(e) => {
-                    failures.push(format!("{}: decode {}: {e}", row.label, hex(&row.value)));
-                    continue;
-                }
-            };
-            if row.flags.iter().any(|f| f == "py-collapse") {
-                collapse += 1;
-                // Keys equal in Python but distinct CBOR items stay distinct.
+/// What the trials count, for the line printed after the harness's summary.
+#[derive(Clone, Default)]
+struct Counts {
+    value_rows: Count,
+    rep_rows: Count,
+    collapse: Count,
+    encodings: Count,
+}
+
+/// One row's value re-encodes under both canonical profiles to exactly the
+/// reference's bytes.
+fn check(row: &Row, counts: &Counts) -> Result<(), String> {
+    let (value, want7049, want8949) = if row.has_flag("rep") {
+        let (value, want) = rep(row);
+        if !row.rfc8949.is_empty() {
+            return Err("a rep row with its own canonical bytes".into());
+        }
+        (value, want.clone(), want)
+    } else {
+        let value: Value = boring::from_slice(&row.value)
+            .map_err(|e| format!("decode {}: {e}", to_hex(&row.value)))?;
+        if row.has_flag("py-collapse") {
+            // Keys equal in Python but distinct CBOR items stay distinct.
+            counts.collapse.check(|| {
                 let size = value
                     .as_map()
                     .map(<[_]>::len)
                     .or_else(|| value.as_set().map(<[_]>::len));
-                assert_eq!(size, Some(2), "{}", row.label);
-            }
-            let want7049 = row.rfc7049.as_bytes().unwrap().to_vec();
-            let want8949 = if row.rfc8949.is_empty() {
-                want7049.clone()
-            } else {
-                row.rfc8949.clone()
-            };
-            (value, want7049, want8949)
-        };
-        for (name, options, want) in [
-            ("canonical-rfc7049", &rfc7049, &want7049),
-            ("canonical", &rfc8949, &want8949),
-        ] {
-            match boring::to_vec_with(&value, options) {
-                Ok(got) if &got == want => {}
-                Ok(got) => failures.push(format!(
-                    "{} [{name}]: got {} want {}",
-                    row.label,
-                    shorten(&hex(&got)),
-                    shorten(&hex(want))
-                )),
-                Err(e) => failures.push(format!("{} [{name}]: {e}", row.label)),
-            }
+                match size {
+                    Some(2) => Ok(()),
+                    other => Err(format!("py-collapse row of size {other:?}, expected 2")),
+                }
+            })?;
         }
+        let want7049 = row
+            .rfc7049
+            .as_bytes()
+            .ok_or("expected-7049 is not a byte string")?
+            .to_vec();
+        let want8949 = if row.rfc8949.is_empty() {
+            want7049.clone()
+        } else {
+            row.rfc8949.clone()
+        };
+        (value, want7049, want8949)
+    };
+    let mut failures = Vec::new();
+    for (name, profile, want) in [
+        ("canonical-rfc7049", Profile::CanonicalRfc7049, &want7049),
+        ("canonical", Profile::Canonical, &want8949),
+    ] {
+        let encoded =
+            counts.encodings.check(
+                || match boring::to_vec_with(&value, &Options::from(profile)) {
+                    Ok(got) if &got == want => Ok(()),
+                    Ok(got) => Err(format!(
+                        "[{name}]: got {} want {}",
+                        shorten(&to_hex(&got)),
+                        shorten(&to_hex(want))
+                    )),
+                    Err(e) => Err(format!("[{name}]: {e}")),
+                },
+            );
+        failures.extend(encoded.err());
     }
-    println!(
-        "canonical corpus: {plain} value rows ({collapse} py-collapse) + {reps} rep rows, \
-         {} failing encodings of {}",
-        failures.len(),
-        2 * rows.len()
-    );
-    assert_eq!((plain, reps, collapse), (981, 9, 4));
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// All 990 rows are there, in the expected mix, so that a truncated corpus
+/// cannot pass by running fewer trials.
+fn corpus_is_complete() -> Result<(), Failed> {
+    let rows = rows();
+    let reps = rows.iter().filter(|row| row.has_flag("rep")).count();
+    let collapse = rows
+        .iter()
+        .filter(|row| row.has_flag("py-collapse"))
+        .count();
+    let plain = rows.len() - reps;
+    if (plain, reps, collapse) == (981, 9, 4) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{plain} value rows ({collapse} py-collapse) + {reps} rep rows; expected 981 (4) + 9"
+        )
+        .into())
+    }
 }
 
 fn shorten(hex: &str) -> String {
@@ -136,9 +173,30 @@ fn shorten(hex: &str) -> String {
     }
 }
 
-fn main() {
-    boring_tests::run_checks(&[(
-        "canonical_corpus_reencodes_exactly",
-        canonical_corpus_reencodes_exactly,
-    )]);
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let counts = Counts::default();
+    let mut trials: Vec<Trial> = rows()
+        .into_iter()
+        .map(|row| {
+            let counts = counts.clone();
+            Trial::test(format!("row::{}", row.label), move || {
+                let kind = if row.has_flag("rep") {
+                    &counts.rep_rows
+                } else {
+                    &counts.value_rows
+                };
+                kind.check(|| check(&row, &counts)).map_err(Failed::from)
+            })
+        })
+        .collect();
+    trials.push(Trial::test("corpus::is_complete", corpus_is_complete));
+    let conclusion = libtest_mimic::run(&args, trials);
+    if !args.list {
+        println!(
+            "canonical corpus: {} value rows ({} py-collapse) + {} rep rows, {} encodings exact",
+            counts.value_rows, counts.collapse, counts.rep_rows, counts.encodings
+        );
+    }
+    conclusion.exit_code()
 }

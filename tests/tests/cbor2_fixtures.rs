@@ -2,12 +2,16 @@
 //! by `gen_cbor2_fixtures.py`) decode into `Value` as `fixtures.json`
 //! describes them, and those written in a form boring also writes re-encode
 //! to the same bytes. Pure Rust: no Python runs here.
+//!
+//! One trial per fixture (`fixture::scalars.cbor`) and one per further
+//! check; libtest-mimic gives them libtest's command line. The counts line
+//! follows the harness's summary.
 
-#[path = "../interop/expected.rs"]
-mod expected;
+use std::process::ExitCode;
 
 use boring::{Options, Profile, Value};
-use expected::hex;
+use boring_tests::{expected, to_hex, Count};
+use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value as Json;
 
 fn fixtures_dir() -> std::path::PathBuf {
@@ -26,39 +30,39 @@ fn load(name: &str) -> (Vec<u8>, Value) {
     (bytes, value)
 }
 
-fn cbor2_documents_decode_as_described() {
-    let fixtures = listing();
-    assert_eq!(fixtures.len(), 5);
-    let mut failures = Vec::new();
-    for fixture in &fixtures {
-        let name = fixture["file"].as_str().unwrap();
-        let (bytes, value) = load(name);
-        assert_eq!(
-            Some(bytes.len() as u64),
-            fixture["size_bytes"].as_u64(),
-            "{name}"
-        );
-        if let Err(why) = expected::check(&value, &fixture["expected"]) {
-            failures.push(format!("{name}: {why}"));
-        }
-        if let Some(profile) = fixture["reencode_profile"].as_str() {
-            let options = Options::from(Profile::from_name(profile).unwrap());
-            let again = boring::to_vec_with(&value, &options).unwrap();
-            if again != bytes {
-                failures.push(format!(
-                    "{name}: {profile} wrote {} for {}",
-                    hex(&again),
-                    hex(&bytes)
-                ));
-            }
+/// One listed fixture has its size, decodes as described and, when it names
+/// a profile, re-encodes under it to the same bytes.
+fn decodes_as_described(fixture: &Json) -> Result<(), String> {
+    let name = fixture["file"].as_str().ok_or("a fixture without a file")?;
+    let (bytes, value) = load(name);
+    if Some(bytes.len() as u64) != fixture["size_bytes"].as_u64() {
+        return Err(format!(
+            "{} bytes, listed as {}",
+            bytes.len(),
+            fixture["size_bytes"]
+        ));
+    }
+    expected::check(&value, &fixture["expected"])?;
+    if let Some(profile_name) = fixture["reencode_profile"].as_str() {
+        let profile = Profile::from_name(profile_name)
+            .ok_or_else(|| format!("unknown profile {profile_name}"))?;
+        let again = boring::to_vec_with(&value, &Options::from(profile))
+            .map_err(|e| format!("encode: {e}"))?;
+        if again != bytes {
+            return Err(format!(
+                "{profile_name} wrote {} for {}",
+                to_hex(&again),
+                to_hex(&bytes)
+            ));
         }
     }
-    println!(
-        "cbor2 fixtures: {}/{}",
-        fixtures.len() - failures.len(),
-        fixtures.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    Ok(())
+}
+
+/// All five fixtures are listed, so that a truncated listing cannot pass by
+/// running fewer trials.
+fn listing_has_five_fixtures() {
+    assert_eq!(listing().len(), 5);
 }
 
 /// cbor2 references repeated byte strings too (boring only registers them):
@@ -81,7 +85,7 @@ fn cbor2_byte_string_references_resolve() {
 fn cbor2_canonical_matches_canonical_rfc7049() {
     let (bytes, value) = load("canonical.cbor");
     let rfc7049 = boring::to_vec_with(&value, &Profile::CanonicalRfc7049.into()).unwrap();
-    assert_eq!(hex(&rfc7049), hex(&bytes));
+    assert_eq!(to_hex(&rfc7049), to_hex(&bytes));
     let rfc8949 = boring::to_vec_with(&value, &Profile::Canonical.into()).unwrap();
     assert_eq!(rfc8949.len(), bytes.len());
     let back: Value = boring::from_slice(&rfc8949).unwrap();
@@ -91,19 +95,41 @@ fn cbor2_canonical_matches_canonical_rfc7049() {
     );
 }
 
-fn main() {
-    boring_tests::run_checks(&[
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let described = Count::default();
+    let mut trials: Vec<Trial> = listing()
+        .into_iter()
+        .map(|fixture| {
+            let name = format!("fixture::{}", fixture["file"].as_str().unwrap_or_default());
+            let described = described.clone();
+            Trial::test(name, move || {
+                described
+                    .check(|| decodes_as_described(&fixture))
+                    .map_err(Failed::from)
+            })
+        })
+        .collect();
+    let checks: [(&str, fn()); 3] = [
+        ("listing_has_five_fixtures", listing_has_five_fixtures),
         (
-            "cbor2_documents_decode_as_described",
-            cbor2_documents_decode_as_described,
-        ),
-        (
-            "cbor2_byte_string_references_resolve",
+            "byte_string_references_resolve",
             cbor2_byte_string_references_resolve,
         ),
         (
-            "cbor2_canonical_matches_canonical_rfc7049",
+            "canonical_matches_canonical_rfc7049",
             cbor2_canonical_matches_canonical_rfc7049,
         ),
-    ]);
+    ];
+    trials.extend(checks.map(|(name, check)| {
+        Trial::test(name, move || {
+            check();
+            Ok(())
+        })
+    }));
+    let conclusion = libtest_mimic::run(&args, trials);
+    if !args.list {
+        println!("cbor2 fixtures: {described}");
+    }
+    conclusion.exit_code()
 }

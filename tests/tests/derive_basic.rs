@@ -91,7 +91,7 @@ fn enum_variants() {
         assert_eq!(boring::from_slice::<Shape>(&bytes).unwrap(), v);
     }
     let err = boring::from_slice::<Shape>(&enc(&"Hexagon")).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::UnknownVariant(_)));
+    assert!(matches!(err.kind(), ErrorKind::UnknownVariant { .. }));
 }
 
 #[derive(Boring, Debug, PartialEq)]
@@ -120,10 +120,9 @@ fn borrowed_fields_are_zero_copy() {
 
 #[test]
 fn missing_field_names_the_field() {
-    let bytes = enc(&boring::Value::Map(vec![(
-        boring::Value::Text("x".into()),
-        boring::Value::Integer(1),
-    )]));
+    let bytes = enc(&boring::Value::Map(
+        vec![(boring::Value::Text("x".into()), boring::Value::Integer(1))].into(),
+    ));
     let err = boring::from_slice::<Point>(&bytes).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::MissingField("y"));
     assert_eq!(err.path(), &[PathSegment::Field("y")]);

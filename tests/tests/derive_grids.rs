@@ -73,10 +73,13 @@ fn vec_fields_read_grids() {
     let value = Value::Array(
         (0..3)
             .map(|i| {
-                Value::Map(vec![(
-                    Value::from("points"),
-                    Value::Array(vec![Value::from(i as f32), Value::from(0.25f32)]),
-                )])
+                Value::Map(
+                    vec![(
+                        Value::from("points"),
+                        Value::Array(vec![Value::from(i as f32), Value::from(0.25f32)].into()),
+                    )]
+                    .into(),
+                )
             })
             .collect(),
     );

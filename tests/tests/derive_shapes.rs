@@ -2,7 +2,7 @@
 //! byte equality with `Value`, the reference's golden vectors, foreign
 //! tables, validation, and the matching-header fast path.
 
-use boring::ext::record::{decode_vec_stats, TableStats};
+use boring::__private::{decode_vec_stats, TableStats};
 use boring::{Boring, Error, ErrorKind, Options, PathSegment, Profile, Reader, Value, Writer};
 use boring_tests::{hex, load_rows};
 
@@ -292,8 +292,8 @@ fn text(s: &str) -> Value {
 }
 
 fn table(keys: Vec<Value>, rows: Vec<Vec<Value>>) -> Vec<u8> {
-    let rows = rows.into_iter().map(Value::Array).collect();
-    let content = Value::Array(vec![Value::Array(keys), Value::Array(rows)]);
+    let rows = rows.into_iter().map(Value::from).collect();
+    let content = Value::Array(vec![Value::Array(keys.into()), Value::Array(rows)].into());
     boring::to_vec_with(
         &Value::tag(39649, content),
         &Options::from(Profile::Interop),
@@ -388,16 +388,22 @@ fn invalid_tables_are_refused() {
     bad(table(vec![text("id"), text("id")], vec![]));
     bad(table(vec![text("x"), text("x")], vec![]));
     bad(table(vec![text("id")], vec![vec![int(1), int(2)]]));
-    let three = Value::Array(vec![
-        Value::Array(vec![text("id")]),
-        Value::Array(vec![]),
-        Value::Null,
-    ]);
+    let three = Value::Array(
+        vec![
+            Value::Array(vec![text("id")].into()),
+            Value::Array(vec![].into()),
+            Value::Null,
+        ]
+        .into(),
+    );
     bad(boring::to_vec_with(&Value::tag(39649, three), &Options::from(Profile::Interop)).unwrap());
-    let not_rows = Value::Array(vec![
-        Value::Array(vec![text("id")]),
-        Value::Array(vec![int(1)]),
-    ]);
+    let not_rows = Value::Array(
+        vec![
+            Value::Array(vec![text("id")].into()),
+            Value::Array(vec![int(1)].into()),
+        ]
+        .into(),
+    );
     bad(boring::to_vec_with(
         &Value::tag(39649, not_rows),
         &Options::from(Profile::Interop),
@@ -463,7 +469,7 @@ fn matching_header_does_no_key_work() {
 #[test]
 fn shaped_writing_reuses_a_writer() {
     let items = datoms(4);
-    let mut w = Writer::new(shapes());
+    let mut w = Writer::new(&shapes()).unwrap();
     let first = w.encode(&items).unwrap().to_vec();
     let second = w.encode(&items).unwrap().to_vec();
     assert_eq!(first, second);

@@ -30,7 +30,7 @@ fn bignum() -> impl Strategy<Value = Value> {
     (any::<bool>(), 0usize..4, magnitude).prop_map(|(negative, zeros, magnitude)| {
         let mut digits = vec![0; zeros];
         digits.extend(magnitude);
-        Value::Tag(if negative { 3 } else { 2 }, Box::new(Value::Bytes(digits)))
+        Value::tag(if negative { 3 } else { 2 }, Value::Bytes(digits))
     })
 }
 
@@ -40,7 +40,10 @@ fn decimal() -> impl Strategy<Value = Value> {
     (-30i128..30, mantissa).prop_map(|(exponent, mantissa)| {
         Value::Tag(
             4,
-            Box::new(Value::Array(vec![Value::Integer(exponent), mantissa])),
+            Box::new(Value::Array(
+                vec![Value::Integer(exponent), mantissa].into(),
+            ))
+            .into(),
         )
     })
 }
@@ -62,17 +65,17 @@ fn leaf() -> impl Strategy<Value = Value> {
 fn value() -> impl Strategy<Value = Value> {
     leaf().prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
             prop::collection::vec((inner.clone(), inner.clone()), 0..5)
-                .prop_map(|entries| Value::Map(distinct(entries, |(k, _)| k))),
+                .prop_map(|entries| Value::Map(distinct(entries, |(k, _)| k).into())),
             prop::collection::vec(inner.clone(), 0..5).prop_map(|items| {
                 let items = distinct(items, |v| v);
-                Value::Tag(258, Box::new(Value::Array(items)))
+                Value::Tag(258, Box::new(Value::Array(items.into())).into())
             }),
             // Above 1004: tags 1002 (duration) and 1004 (date) have content
             // rules that arbitrary content breaks, and the encoder writes a
             // `Value` as it is.
-            (1005u64..2000, inner).prop_map(|(t, v)| Value::Tag(t, Box::new(v))),
+            (1005u64..2000, inner).prop_map(|(t, v)| Value::tag(t, v)),
         ]
     })
 }
@@ -181,10 +184,10 @@ fn a_decimal_mantissa_is_a_bignum_from_2_pow_62() {
     // Below 2^62 a bignum mantissa is reduced, and its bignum form refused.
     let small = Value::Tag(
         4,
-        Box::new(Value::Array(vec![
-            Value::Integer(0),
-            Value::Tag(2, Box::new(Value::Bytes(vec![0, 5]))),
-        ])),
+        Box::new(Value::Array(
+            vec![Value::Integer(0), Value::tag(2, Value::Bytes(vec![0, 5]))].into(),
+        ))
+        .into(),
     );
     let bytes = boring::to_vec_with(&small, &Options::from(Profile::Canonical)).expect("encodes");
     assert_eq!(to_hex(&bytes), "c4820005");

@@ -13,11 +13,17 @@ fn canonical() -> Options {
 }
 
 fn doc() -> Value {
-    Value::Map(vec![
-        ("name".into(), "Ada".into()),
-        ("langs".into(), Value::Array(vec!["en".into(), "fr".into()])),
-        ("n".into(), 7.into()),
-    ])
+    Value::Map(
+        vec![
+            ("name".into(), "Ada".into()),
+            (
+                "langs".into(),
+                Value::Array(vec!["en".into(), "fr".into()].into()),
+            ),
+            ("n".into(), 7.into()),
+        ]
+        .into(),
+    )
 }
 
 #[test]
@@ -89,10 +95,13 @@ fn large() -> Value {
     Value::Array(
         (0..60)
             .map(|i| {
-                Value::Map(vec![
-                    ("id".into(), Value::from(i as i64)),
-                    ("label".into(), Value::from(format!("label {i}"))),
-                ])
+                Value::Map(
+                    vec![
+                        ("id".into(), Value::from(i as i64)),
+                        ("label".into(), Value::from(format!("label {i}"))),
+                    ]
+                    .into(),
+                )
             })
             .collect(),
     )
@@ -107,10 +116,8 @@ fn frames_are_rebuilt_dropped_or_maintained() {
     let new = Value::from("a much longer label than before");
     let mut updated = large();
     if let Value::Array(items) = &mut updated {
-        items[40] = Value::Map(vec![
-            ("id".into(), 40.into()),
-            ("label".into(), new.clone()),
-        ]);
+        items[40] =
+            Value::Map(vec![("id".into(), 40.into()), ("label".into(), new.clone())].into());
     }
     let expected = encode_indexed(&updated, &canonical(), index).unwrap();
     let rebuilt = edit::set(&file, &path, &new, &canonical(), FramePolicy::Rebuild).unwrap();
@@ -126,7 +133,7 @@ fn frames_are_rebuilt_dropped_or_maintained() {
     let err = edit::set(
         &file,
         &path,
-        &Value::Array(vec![]),
+        &Value::Array(vec![].into()),
         &canonical(),
         FramePolicy::Maintain,
     )
@@ -145,7 +152,7 @@ fn document() -> impl Strategy<Value = Value> {
     ];
     leaf.prop_recursive(3, 40, 6, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
             prop::collection::btree_map("[a-e]{1,2}", inner, 0..6).prop_map(|m| {
                 Value::Map(m.into_iter().map(|(k, v)| (Value::from(k), v)).collect())
             }),

@@ -63,7 +63,7 @@ fn bad_notation_is_an_error_at_its_offset() {
         ("1.5_1x", 5),
     ] {
         let err = from_diag(text).expect_err(text);
-        assert_eq!(err.offset(), at, "{text}: {err}");
+        assert_eq!(err.offset(), Some(at), "{text}: {err}");
     }
     let err = from_diag("(_ 1)").expect_err("not a string chunk");
     assert_eq!(err.kind(), &ErrorKind::BadIndefiniteChunk);

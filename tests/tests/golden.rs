@@ -3,14 +3,18 @@
 //! vector's `value` in diagnostic notation, and re-encoding it under the
 //! vector's profile and options gives the same bytes. Also the published
 //! sizes of `datom-maps-200`.
+//!
+//! One trial per vector, named by its label (`vector::int-65535`), and one
+//! per further check; libtest-mimic gives them libtest's command line. The
+//! counts line follows the harness's summary.
 
-#[path = "../interop/expected.rs"]
-mod expected;
+use std::fmt::Write as _;
+use std::process::ExitCode;
 
 use boring::{Float, Options, Profile, Value};
-use expected::{hex, unhex};
+use boring_tests::{hex, to_hex, Count};
+use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value as Json;
-use std::fmt::Write as _;
 
 fn golden() -> Vec<Json> {
     let path = boring_tests::data_dir().join("golden.json");
@@ -40,7 +44,7 @@ fn diag(v: &Value, out: &mut String) {
             }
             write!(out, "_{width}").unwrap();
         }
-        Value::Bytes(b) => write!(out, "h'{}'", hex(b)).unwrap(),
+        Value::Bytes(b) => write!(out, "h'{}'", to_hex(b)).unwrap(),
         Value::Text(t) => write!(out, "{}", serde_json::to_string(t).unwrap()).unwrap(),
         Value::Array(items) => {
             out.push('[');
@@ -102,46 +106,28 @@ fn encode_options(vector: &Json) -> Options {
     options
 }
 
-fn golden_vectors_decode_describe_and_reencode() {
-    let vectors = golden();
-    assert_eq!(vectors.len(), 90);
-    let mut failures = Vec::new();
-    for vector in &vectors {
-        let label = vector["label"].as_str().unwrap();
-        let bytes = unhex(vector["hex"].as_str().unwrap());
-        let value: Value = match boring::from_slice(&bytes) {
-            Ok(v) => v,
-            Err(e) => {
-                failures.push(format!("{label}: decode: {e}"));
-                continue;
-            }
-        };
-        let described = diag_of(&value);
-        if described != vector["value"].as_str().unwrap() {
-            failures.push(format!(
-                "{label}: decoded {described}, want {}",
-                vector["value"]
-            ));
-        }
-        match boring::to_vec_with(&value, &encode_options(vector)) {
-            Ok(again) if again == bytes => {}
-            Ok(again) => failures.push(format!(
-                "{label}: re-encoded {} want {}",
-                hex(&again),
-                hex(&bytes)
-            )),
-            Err(e) => failures.push(format!("{label}: encode: {e}")),
-        }
+/// One vector decodes, prints as its `value`, and re-encodes under its
+/// profile and options to its own bytes.
+fn decode_describe_reencode(vector: &Json) -> Result<(), String> {
+    let bytes = hex(vector["hex"].as_str().ok_or("a vector without hex")?);
+    let value: Value = boring::from_slice(&bytes).map_err(|e| format!("decode: {e}"))?;
+    let described = diag_of(&value);
+    if described != vector["value"].as_str().unwrap_or_default() {
+        return Err(format!("decoded {described}, want {}", vector["value"]));
     }
-    println!(
-        "golden: {}/{}",
-        vectors.len() - failures.len(),
-        vectors.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    match boring::to_vec_with(&value, &encode_options(vector)) {
+        Ok(again) if again == bytes => Ok(()),
+        Ok(again) => Err(format!(
+            "re-encoded {} want {}",
+            to_hex(&again),
+            to_hex(&bytes)
+        )),
+        Err(e) => Err(format!("encode: {e}")),
+    }
 }
 
-/// Both corpora are present in the expected numbers.
+/// Both corpora are present in the expected numbers, so that a truncated
+/// file cannot pass by running fewer trials.
 fn golden_corpus_counts() {
     let vectors = golden();
     let portable = vectors.iter().filter(|v| v["corpus"] == "portable").count();
@@ -154,7 +140,7 @@ fn golden_values_through_accessors() {
     let by_label = |label: &str| -> Value {
         let vectors = golden();
         let vector = vectors.iter().find(|v| v["label"] == label).expect(label);
-        boring::from_slice(&unhex(vector["hex"].as_str().unwrap())).unwrap()
+        boring::from_slice(&hex(vector["hex"].as_str().unwrap())).unwrap()
     };
     assert_eq!(by_label("kw-ns").as_keyword(), Some("some.ns/kw"));
     assert_eq!(by_label("sym").as_symbol(), Some("sym"));
@@ -181,7 +167,7 @@ fn golden_values_through_accessors() {
         Some("2009-02-13T23:31:30.123Z")
     );
     assert_eq!(
-        by_label("uuid").as_uuid().map(|u| hex(&u)).as_deref(),
+        by_label("uuid").as_uuid().map(|u| to_hex(&u)).as_deref(),
         Some("9682952bfafa4b418e4a31ae948d6f08")
     );
     assert_eq!(
@@ -197,7 +183,7 @@ fn constructors_write_golden_bytes() {
         let v = vectors.iter().find(|v| v["label"] == label).expect(label);
         v["hex"].as_str().unwrap().to_string()
     };
-    let enc = |v: &Value| hex(&boring::to_vec(v).unwrap());
+    let enc = |v: &Value| to_hex(&boring::to_vec(v).unwrap());
     let kw = |n: &str| Value::keyword(n);
     assert_eq!(enc(&Value::decimal(-1, 15)), want("bigdec-1.5M"));
     assert_eq!(
@@ -238,7 +224,7 @@ fn constructors_write_golden_bytes() {
     assert_eq!(
         enc(&Value::record(
             "some.Other",
-            Value::Map(vec![(kw("z"), Value::from(9))])
+            Value::Map(vec![(kw("z"), Value::from(9))].into())
         )),
         want("unknown-record")
     );
@@ -249,13 +235,16 @@ fn constructors_write_golden_bytes() {
 fn datom_maps_200() -> Value {
     let rows = (0..200i64)
         .map(|i| {
-            Value::Map(vec![
-                (Value::keyword("e"), Value::from(100 + i)),
-                (Value::keyword("a"), Value::keyword("user/name")),
-                (Value::keyword("v"), Value::from(format!("person-{i}"))),
-                (Value::keyword("tx"), Value::from(536_870_912 + i)),
-                (Value::keyword("added"), Value::from(true)),
-            ])
+            Value::Map(
+                vec![
+                    (Value::keyword("e"), Value::from(100 + i)),
+                    (Value::keyword("a"), Value::keyword("user/name")),
+                    (Value::keyword("v"), Value::from(format!("person-{i}"))),
+                    (Value::keyword("tx"), Value::from(536_870_912 + i)),
+                    (Value::keyword("added"), Value::from(true)),
+                ]
+                .into(),
+            )
         })
         .collect();
     Value::Array(rows)
@@ -274,17 +263,24 @@ fn datom_maps_200_published_sizes() {
     assert_eq!(size(Options::default().shapes(true)), 4_982);
 }
 
-fn main() {
-    boring_tests::run_checks(&[
-        (
-            "golden_vectors_decode_describe_and_reencode",
-            golden_vectors_decode_describe_and_reencode,
-        ),
-        ("golden_corpus_counts", golden_corpus_counts),
-        (
-            "golden_values_through_accessors",
-            golden_values_through_accessors,
-        ),
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let passed = Count::default();
+    let mut trials: Vec<Trial> = golden()
+        .into_iter()
+        .map(|vector| {
+            let name = format!("vector::{}", vector["label"].as_str().unwrap_or_default());
+            let passed = passed.clone();
+            Trial::test(name, move || {
+                passed
+                    .check(|| decode_describe_reencode(&vector))
+                    .map_err(Failed::from)
+            })
+        })
+        .collect();
+    let checks: [(&str, fn()); 4] = [
+        ("corpus::counts", golden_corpus_counts),
+        ("values_through_accessors", golden_values_through_accessors),
         (
             "constructors_write_golden_bytes",
             constructors_write_golden_bytes,
@@ -293,5 +289,16 @@ fn main() {
             "datom_maps_200_published_sizes",
             datom_maps_200_published_sizes,
         ),
-    ]);
+    ];
+    trials.extend(checks.map(|(name, check)| {
+        Trial::test(name, move || {
+            check();
+            Ok(())
+        })
+    }));
+    let conclusion = libtest_mimic::run(&args, trials);
+    if !args.list {
+        println!("golden: {passed}");
+    }
+    conclusion.exit_code()
 }

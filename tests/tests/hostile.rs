@@ -6,15 +6,18 @@
 //! outcome and that the bytes allocated while decoding stay within a bound
 //! proportional to the input or to the output budget asked for.
 //!
-//! A plain binary (no test harness), so that no other thread allocates while
-//! a case is measured.
+//! One trial per case; they run under libtest-mimic on the main thread only,
+//! so that no other thread allocates while a case is measured (filters and
+//! `--list` still work). The counts line follows the harness's summary.
 
 use std::alloc::System;
 use std::process::ExitCode;
 
 use boring::{DuplicateKeys, Embedded, Error, ErrorKind, Options, Value};
 use boring_schemas::hostile::{head, late_duplicate, nested_counts, one_key_table};
+use boring_tests::Count;
 use cap::Cap;
+use libtest_mimic::{Arguments, Failed, Trial};
 
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
@@ -40,7 +43,7 @@ fn text(len: usize) -> Vec<u8> {
 
 /// The outcome of a decode as its error kind and offset.
 fn outcome<T>(result: Result<T, Error>) -> Result<T, (ErrorKind, usize)> {
-    result.map_err(|e| (e.kind().clone(), e.offset()))
+    result.map_err(|e| (e.kind().clone(), e.offset().unwrap_or(usize::MAX)))
 }
 
 /// Decodes `doc` into `T` under `opts`, requiring `expected` (`None`: any
@@ -246,13 +249,28 @@ fn embedded_documents() -> Result<(), String> {
 
 fn main() -> ExitCode {
     let cases: [Case; 7] = [
-        ("table rows before columns", rows_before_columns),
-        ("key copies in table rows", key_copies),
-        ("nested count reservations", nested_reservations),
-        ("duplicate keys, last wins", duplicate_keys_last_wins),
-        ("stringref copies", stringref_copies),
-        ("embedded documents", embedded_documents),
-        ("typed array widening", typed_array_widening),
+        ("table_rows_before_columns", rows_before_columns),
+        ("key_copies_in_table_rows", key_copies),
+        ("nested_count_reservations", nested_reservations),
+        ("duplicate_keys_last_wins", duplicate_keys_last_wins),
+        ("stringref_copies", stringref_copies),
+        ("embedded_documents", embedded_documents),
+        ("typed_array_widening", typed_array_widening),
     ];
-    boring_tests::run_cases("hostile inputs within their bounds", &cases, |case| case())
+    let mut args = Arguments::from_args();
+    // Harness threads would allocate while a case is measured.
+    args.test_threads = Some(1);
+    let within = Count::default();
+    let trials = cases
+        .into_iter()
+        .map(|(name, case)| {
+            let within = within.clone();
+            Trial::test(name, move || within.check(case).map_err(Failed::from))
+        })
+        .collect();
+    let conclusion = libtest_mimic::run(&args, trials);
+    if !args.list {
+        println!("hostile inputs within their bounds: {within}");
+    }
+    conclusion.exit_code()
 }

@@ -51,11 +51,14 @@ fn people(n: usize) -> Value {
     Value::Array(
         (0..n)
             .map(|i| {
-                Value::Map(vec![
-                    (Value::keyword("name"), Value::from(format!("person-{i}"))),
-                    (Value::keyword("kind"), Value::from("person")),
-                    (Value::keyword("id"), Value::from(i as i64)),
-                ])
+                Value::Map(
+                    vec![
+                        (Value::keyword("name"), Value::from(format!("person-{i}"))),
+                        (Value::keyword("kind"), Value::from("person")),
+                        (Value::keyword("id"), Value::from(i as i64)),
+                    ]
+                    .into(),
+                )
             })
             .collect(),
     )
@@ -114,7 +117,7 @@ fn a_stringref_value_lists_the_literals_it_refers_to() {
 
 #[test]
 fn small_values_without_containers_to_index_are_plain() {
-    let v = Value::Array(vec![Value::from("abc"), Value::from("abc")]);
+    let v = Value::Array(vec![Value::from("abc"), Value::from("abc")].into());
     let bytes = encode_indexed(&v, &Options::default(), IndexOptions::default()).unwrap();
     assert_eq!(bytes, hex("82 63616263 63616263"));
 }
@@ -247,11 +250,11 @@ fn document() -> impl Strategy<Value = Value> {
         Just(Value::Null),
     ];
     let record = prop::collection::vec(("[a-f]{1,2}", leaf.clone()), 1..6).prop_map(text_keyed);
-    let big = prop::collection::vec(record, 10..80).prop_map(Value::Array);
+    let big = prop::collection::vec(record, 10..80).prop_map(Value::from);
     let leaf = prop_oneof![leaf, big];
     leaf.prop_recursive(3, 400, 40, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..40).prop_map(Value::Array),
+            prop::collection::vec(inner.clone(), 0..40).prop_map(Value::from),
             prop::collection::vec(("[a-f]{1,3}", inner), 0..30).prop_map(text_keyed),
         ]
     })

@@ -1,41 +1,57 @@
 //! The reference's interop fixture (one stringref document, 26 entries, two
 //! of them shaped arrays) decodes into `Value` with every entry as
 //! `fixture_expected.json` describes it, and re-encodes to the same bytes.
+//!
+//! One trial per entry, named by its key (`entry::ratio`), and one per
+//! whole-document check; libtest-mimic gives them libtest's command line.
+//! The counts line follows the harness's summary.
 
-#[path = "../interop/expected.rs"]
-mod expected;
+use std::process::ExitCode;
 
 use boring::{Options, Value};
+use boring_tests::{expected, to_hex, Count};
+use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value as Json;
 
 fn conformance(file: &str) -> std::path::PathBuf {
     boring_tests::data_dir().join("interop").join(file)
 }
 
-fn fixture_entries_match_their_expected_values() {
+fn fixture() -> Value {
     let bytes = std::fs::read(conformance("fixture.cbor")).expect("fixture.cbor");
+    boring::from_slice(&bytes).expect("the fixture decodes")
+}
+
+fn spec_entries() -> Vec<Json> {
     let spec: Json =
         serde_json::from_slice(&std::fs::read(conformance("fixture_expected.json")).unwrap())
             .expect("fixture_expected.json");
-    let doc: Value = boring::from_slice(&bytes).expect("the fixture decodes");
-    let entries = doc.as_map().expect("a map at the top");
-    let cases = spec["entries"].as_array().expect("entries");
-    assert_eq!(entries.len(), cases.len());
+    spec["entries"].as_array().expect("entries").clone()
+}
 
-    let mut failures = Vec::new();
-    for case in cases {
-        let position = case["position"].as_u64().unwrap() as usize;
-        let key = case["key"].as_str().unwrap();
-        let (k, v) = &entries[position];
-        if k.as_str() != Some(key) {
-            failures.push(format!("{key}: key at position {position} is {k:?}"));
-        } else if let Err(why) = expected::check(v, &case["expected"]) {
-            failures.push(format!("{key}: {why}"));
-        }
+/// The entry `case` describes sits at its position under its key, with the
+/// value it describes.
+fn entry_matches(case: &Json) -> Result<(), String> {
+    let doc = fixture();
+    let entries = doc.as_map().ok_or("no map at the top")?;
+    let position = case["position"].as_u64().ok_or("no position")? as usize;
+    let key = case["key"].as_str().ok_or("no key")?;
+    let (k, v) = entries
+        .get(position)
+        .ok_or_else(|| format!("no entry at position {position}"))?;
+    if k.as_str() != Some(key) {
+        return Err(format!("key at position {position} is {k:?}"));
     }
-    let passed = cases.len() - failures.len();
-    println!("interop fixture: {passed}/{} entries", cases.len());
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    expected::check(v, &case["expected"])
+}
+
+/// The document has as many entries as the listing describes.
+fn fixture_has_the_listed_entries() {
+    let doc = fixture();
+    assert_eq!(
+        doc.as_map().expect("a map at the top").len(),
+        spec_entries().len()
+    );
 }
 
 fn fixture_reencodes_to_its_own_bytes() {
@@ -43,18 +59,38 @@ fn fixture_reencodes_to_its_own_bytes() {
     let doc: Value = boring::from_slice(&bytes).unwrap();
     // Written by the reference with shapes on.
     let again = boring::to_vec_with(&doc, &Options::default().shapes(true)).unwrap();
-    assert_eq!(expected::hex(&again), expected::hex(&bytes));
+    assert_eq!(to_hex(&again), to_hex(&bytes));
 }
 
-fn main() {
-    boring_tests::run_checks(&[
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let matched = Count::default();
+    let mut trials: Vec<Trial> = spec_entries()
+        .into_iter()
+        .map(|case| {
+            let name = format!("entry::{}", case["key"].as_str().unwrap_or_default());
+            let matched = matched.clone();
+            Trial::test(name, move || {
+                matched.check(|| entry_matches(&case)).map_err(Failed::from)
+            })
+        })
+        .collect();
+    let checks: [(&str, fn()); 2] = [
+        ("has_the_listed_entries", fixture_has_the_listed_entries),
         (
-            "fixture_entries_match_their_expected_values",
-            fixture_entries_match_their_expected_values,
-        ),
-        (
-            "fixture_reencodes_to_its_own_bytes",
+            "reencodes_to_its_own_bytes",
             fixture_reencodes_to_its_own_bytes,
         ),
-    ]);
+    ];
+    trials.extend(checks.map(|(name, check)| {
+        Trial::test(name, move || {
+            check();
+            Ok(())
+        })
+    }));
+    let conclusion = libtest_mimic::run(&args, trials);
+    if !args.list {
+        println!("interop fixture: {matched} entries");
+    }
+    conclusion.exit_code()
 }

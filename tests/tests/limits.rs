@@ -31,7 +31,7 @@ fn the_item_budget_counts_items_not_length_forms() {
 fn nested(levels: usize) -> Value {
     let mut v = Value::from(0);
     for _ in 0..levels {
-        v = Value::Array(vec![v]);
+        v = Value::Array(vec![v].into());
     }
     v
 }

@@ -9,7 +9,7 @@ use boring_tests::hex;
 use proptest::prelude::*;
 
 fn map(entries: Vec<(Value, Value)>) -> Value {
-    Value::Map(entries)
+    Value::Map(entries.into())
 }
 
 fn text(s: &str) -> Value {
@@ -37,7 +37,7 @@ fn plain_containers_answer_from_their_heads() {
     let v = map(vec![
         (
             text("list"),
-            Value::Array(vec![1.into(), 2.into(), 3.into()]),
+            Value::Array(vec![1.into(), 2.into(), 3.into()].into()),
         ),
         (Value::keyword("kw"), text("keyword")),
         (7.into(), Value::Bool(true)),
@@ -144,7 +144,7 @@ fn keyed_tables_and_scattered_shapes_are_maps() {
 
     // Definitions, then references resolved through the item's walk.
     let pair = |a: i64, b: i64| map(vec![(text("alpha"), a.into()), (text("beta"), b.into())]);
-    let doc = Value::Array(vec![pair(1, 2), text("x"), pair(3, 4), pair(5, 6)]);
+    let doc = Value::Array(vec![pair(1, 2), text("x"), pair(3, 4), pair(5, 6)].into());
     let opts = Options::default().stringref(false).scattered_shapes(true);
     let bytes = boring::to_vec_with(&doc, &opts).unwrap();
     assert!(bytes.windows(3).any(|w| w == [0xd9, 0x9a, 0xe2]));
@@ -163,7 +163,7 @@ fn keyed_tables_and_scattered_shapes_are_maps() {
 
 #[test]
 fn stringrefs_are_refused_not_answered() {
-    let v = Value::Array(vec![text("repeated"), text("repeated")]);
+    let v = Value::Array(vec![text("repeated"), text("repeated")].into());
     let bytes = boring::to_vec(&v).unwrap();
     let root = Cursor::new(&bytes).unwrap();
     assert_eq!(root.tags().unwrap(), vec![256]);
@@ -177,10 +177,13 @@ fn stringrefs_are_refused_not_answered() {
     // The whole document still decodes through its namespace.
     assert_eq!(root.to_value().unwrap(), v);
     // A key that is a reference cannot be compared.
-    let keys = Value::Array(vec![
-        map(vec![(text("shared"), 1.into())]),
-        map(vec![(text("shared"), 2.into())]),
-    ]);
+    let keys = Value::Array(
+        vec![
+            map(vec![(text("shared"), 1.into())]),
+            map(vec![(text("shared"), 2.into())]),
+        ]
+        .into(),
+    );
     let bytes = boring::to_vec(&keys).unwrap();
     let root = Cursor::new(&bytes).unwrap();
     let err = root.index(1).unwrap().get("shared").unwrap_err();
@@ -249,7 +252,7 @@ fn key() -> impl Strategy<Value = Value> {
 fn document() -> impl Strategy<Value = Value> {
     leaf().prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
             prop::collection::vec((key(), inner.clone()), 0..5).prop_map(|entries| {
                 // Distinct keys, first one kept.
                 let mut seen: Vec<Value> = Vec::new();
@@ -269,7 +272,7 @@ fn document() -> impl Strategy<Value = Value> {
             // shapes).
             (prop::collection::vec(row(inner.clone()), 2..6), 0..3usize).prop_map(|(rows, how)| {
                 match how {
-                    0 => Value::Array(rows),
+                    0 => Value::Array(rows.into()),
                     1 => Value::Map(
                         rows.into_iter()
                             .enumerate()
@@ -290,7 +293,7 @@ fn row(extra: impl Strategy<Value = Value>) -> impl Strategy<Value = Value> {
         map(vec![
             (text("id"), id.into()),
             (text("name"), Value::from(name)),
-            (text("pos"), Value::Array(vec![x.into(), y.into()])),
+            (text("pos"), Value::Array(vec![x.into(), y.into()].into())),
             (text("extra"), extra),
         ])
     })

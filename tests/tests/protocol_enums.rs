@@ -109,7 +109,10 @@ fn index_uses_discriminants_and_declaration_order() {
         Op::Delete
     );
     let err = boring::from_slice::<Op>(&hex("05")).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::UnknownVariant("5".into()));
+    assert!(
+        matches!(err.kind(), ErrorKind::UnknownVariant { name, .. } if name == "5"),
+        "{err}"
+    );
     let err = boring::from_slice::<Op>(&hex("63476574")).unwrap_err();
     assert!(
         matches!(err.kind(), ErrorKind::UnexpectedType { .. }),
@@ -150,7 +153,10 @@ fn internally_tagged() {
     let err = boring::from_slice::<Shape>(&hex("a1 6172 02")).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::MissingField("type"));
     let err = boring::from_slice::<Shape>(&hex("a1 6474797065 6453717561")).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::UnknownVariant(_)), "{err}");
+    assert!(
+        matches!(err.kind(), ErrorKind::UnknownVariant { .. }),
+        "{err}"
+    );
     let err =
         boring::from_slice::<Shape>(&hex("a2 6474797065 66436972636c65 6172 6178")).unwrap_err();
     assert_eq!(
@@ -223,7 +229,7 @@ fn untagged_tries_each_variant_in_order() {
     for name in ["Nothing:", "Number:", "Text:", "Point:", "Pair:"] {
         assert!(message.contains(name), "{message}");
     }
-    assert_eq!(err.offset(), 0);
+    assert_eq!(err.offset(), Some(0));
     // A failed attempt inside a nested structure leaves nothing behind.
     let nested: Vec<Loose> = boring::from_slice(&hex("83 a2617801617902 82016161 f6")).unwrap();
     assert_eq!(nested.len(), 3);

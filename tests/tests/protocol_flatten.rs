@@ -54,7 +54,7 @@ fn as_value(d: &Document) -> Value {
     }
     entries.push((text("name"), text(&d.name)));
     entries.extend(d.rest.iter().cloned());
-    Value::Map(entries)
+    Value::Map(entries.into())
 }
 
 #[test]

@@ -90,7 +90,8 @@ fn decoding_matches_integers_and_text_by_kind() {
     let missing = boring::from_slice::<Mixed>(&hex("a0")).unwrap_err();
     assert_eq!(missing.kind(), &ErrorKind::MissingField("1"));
     let wrong = boring::from_slice::<Mixed>(&hex("a1 20 61 78")).unwrap_err();
-    assert_eq!(wrong.path(), &[PathSegment::Field("-1")]);
+    assert_eq!(wrong.path(), &[PathSegment::Key(-1)]);
+    assert!(wrong.to_string().ends_with("(in -1)"), "{wrong}");
 }
 
 #[derive(Boring, Debug, PartialEq, Clone)]
@@ -103,7 +104,15 @@ struct Strict {
 #[test]
 fn unknown_integer_keys_are_named() {
     let err = boring::from_slice::<Strict>(&hex("a2 03 00 04 00")).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::UnknownField("4".into()));
+    let expected: &[&str] = &["3"];
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::UnknownField {
+            name: "4".into(),
+            expected
+        }
+    );
+    assert_eq!(err.to_string(), "unknown field 4, expected `3` at byte 3");
 }
 
 /// A CTAP2 `authenticatorMakeCredential`-like request: integer keys in
@@ -314,7 +323,7 @@ fn tagged_and_array_types_are_never_shaped() {
         .collect();
     assert_eq!(
         bytes,
-        boring::to_vec_with(&Value::Array(values), &shaped).unwrap()
+        boring::to_vec_with(&Value::Array(values.into()), &shaped).unwrap()
     );
     assert_eq!(bytes[0], 0x83);
     assert_eq!(boring::from_slice::<Vec<TaggedMap>>(&bytes).unwrap(), items);
@@ -360,7 +369,7 @@ fn integer_keyed_records_shape_like_values() {
             .collect();
         assert_eq!(
             bytes,
-            boring::to_vec_with(&Value::Array(values), &options).unwrap()
+            boring::to_vec_with(&Value::Array(values.into()), &options).unwrap()
         );
         assert_eq!(boring::from_slice::<Vec<Reading>>(&bytes).unwrap(), rows);
     }

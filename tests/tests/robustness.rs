@@ -22,7 +22,7 @@ fn text(s: &str) -> Value {
 }
 
 fn array(items: Vec<Value>) -> Value {
-    Value::Array(items)
+    Value::Array(items.into())
 }
 
 fn text_item(s: &str) -> Vec<u8> {
@@ -209,6 +209,39 @@ fn every_value_path_takes_a_thousand_levels_on_a_small_stack() {
     });
 }
 
+#[test]
+fn values_built_far_deeper_than_any_decode_drop_on_a_small_stack() {
+    on_small_stack(|| {
+        // Built by hand, so no depth limit applies: every container kind,
+        // alternating, 200 000 levels, dropped as a whole and in parts.
+        let mut value = Value::Integer(0);
+        for level in 0..=200_000u32 {
+            value = match level % 3 {
+                0 => Value::Array(vec![value, Value::Null].into()),
+                1 => Value::Map(vec![(text("k"), value)].into()),
+                _ => Value::tag(61_000, value),
+            };
+        }
+        let Value::Tag(_, content) = value else {
+            panic!("the outermost level is a tag")
+        };
+        let Value::Map(entries) = content.into_inner() else {
+            panic!("a map under the tag")
+        };
+        let mut entries = entries.into_vec();
+        let (_, array) = entries.pop().expect("one entry");
+        drop(entries);
+        drop(array);
+
+        // A chain of tags alone reaches no array or map to unwind it.
+        let mut chain = Value::Integer(0);
+        for _ in 0..200_000 {
+            chain = Value::tag(61_000, chain);
+        }
+        drop(chain);
+    });
+}
+
 /// A one-key columnar table whose plain column holds two cells nested
 /// `depth` arrays deep.
 fn deep_cells(depth: usize) -> Vec<u8> {
@@ -248,7 +281,7 @@ fn tables_with_deep_cells_are_checked_and_expanded_on_a_small_stack() {
                 .map(|(row, n)| {
                     let mut entries = row.into_map().expect("a map");
                     entries.push((text("n"), Value::Integer(n)));
-                    Value::Map(entries)
+                    Value::Map(entries.into())
                 })
                 .collect(),
         );
@@ -398,7 +431,7 @@ fn trailing_bytes_are_reported_at_their_offset() {
         let bytes = hex(case);
         let err = boring::from_slice::<Value>(&bytes).unwrap_err();
         assert_eq!(*err.kind(), ErrorKind::TrailingBytes, "{case}");
-        assert_eq!(err.offset(), offset, "{case}");
+        assert_eq!(err.offset(), Some(offset), "{case}");
         let (_, rest) = boring::take_from_slice::<Value>(&bytes).expect(case);
         assert_eq!(rest, &bytes[offset..], "{case}");
     }

@@ -100,7 +100,7 @@ fn corruption_is_not_a_torn_tail() {
     match end {
         SeqEnd::Corrupt(e) => {
             assert_eq!(e.kind(), &ErrorKind::UnexpectedBreak);
-            assert_eq!(e.offset(), second);
+            assert_eq!(e.offset(), Some(second));
         }
         other => panic!("{other:?}"),
     }

@@ -95,21 +95,30 @@ fn every_float_tag_reads_into_f64() {
     let mut long = vec![0xd8, 87, 0x50];
     long.extend_from_slice(&inexact);
     let err = boring::from_slice::<Vec<f64>>(&long).expect_err("inexact");
-    assert_eq!(err.kind(), &ErrorKind::OutOfRange);
+    assert_eq!(
+        err.kind(),
+        &out_of_range("a binary128 element no f64 holds exactly", "f64")
+    );
 }
 
 #[test]
 fn values_that_do_not_fit_are_errors_not_wraps() {
     let err = boring::from_slice::<Vec<u8>>(&typed(69, &[0, 1])).expect_err("256 in u8");
-    assert_eq!(err.kind(), &ErrorKind::OutOfRange);
+    assert_eq!(err.kind(), &out_of_range("256", "u8"));
+    assert_eq!(err.to_string(), "256 is out of range for u8 at byte 0");
     let err = boring::from_slice::<Vec<u32>>(&typed(72, &[0xff])).expect_err("-1 in u32");
-    assert_eq!(err.kind(), &ErrorKind::OutOfRange);
+    assert_eq!(err.kind(), &out_of_range("-1", "u32"));
     let err = boring::from_slice::<Vec<i64>>(&typed(85, &1.0f32.to_le_bytes()))
         .expect_err("float into int");
-    assert_eq!(err.kind(), &ErrorKind::OutOfRange);
+    assert_eq!(err.kind(), &out_of_range("1.0", "i64"));
     let err =
         boring::from_slice::<Vec<f32>>(&typed(86, &0.1f64.to_le_bytes())).expect_err("0.1 in f32");
-    assert_eq!(err.kind(), &ErrorKind::OutOfRange);
+    assert_eq!(err.kind(), &out_of_range("0.1", "f32"));
+    // Scalars name the value and the type as well.
+    let err = boring::from_slice::<i8>(&[0x18, 0xc8]).expect_err("200 in i8");
+    assert_eq!(err.to_string(), "200 is out of range for i8 at byte 0");
+    let err = boring::from_slice::<u64>(&[0x20]).expect_err("-1 in u64");
+    assert_eq!(err.kind(), &out_of_range("-1", "u64"));
     // A payload that is not a whole number of elements.
     let err = boring::from_slice::<Vec<i32>>(&typed(78, &[1, 2, 3])).expect_err("ragged");
     assert_eq!(err.kind(), &ErrorKind::BadTagContent { tag: 78 });
@@ -267,4 +276,12 @@ fn fixed_size_arrays_take_exactly_their_length() {
         boring::from_slice::<[f32; 3]>(&bytes).expect("decodes"),
         [1.5, -2.0, 0.25]
     );
+}
+
+/// The kind of an error for `value` not fitting `target`.
+fn out_of_range(value: &str, target: &'static str) -> ErrorKind {
+    ErrorKind::OutOfRange {
+        value: value.into(),
+        target,
+    }
 }

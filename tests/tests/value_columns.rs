@@ -9,16 +9,19 @@ fn columns() -> Options {
 }
 
 fn row(id: i64, name: &str, score: f64) -> Value {
-    Value::Map(vec![
-        (Value::from("id"), Value::from(id)),
-        (Value::from("name"), Value::from(name)),
-        (Value::from("score"), Value::from(score)),
-    ])
+    Value::Map(
+        vec![
+            (Value::from("id"), Value::from(id)),
+            (Value::from("name"), Value::from(name)),
+            (Value::from("score"), Value::from(score)),
+        ]
+        .into(),
+    )
 }
 
 #[test]
 fn numeric_columns_become_typed_arrays() {
-    let v = Value::Array(vec![row(1, "a", 0.5), row(300, "b", 1.5)]);
+    let v = Value::Array(vec![row(1, "a", 0.5), row(300, "b", 1.5)].into());
     let bytes = boring::to_vec_with(&v, &columns()).expect("encodes");
     // Doubles stay binary64 (tag 86) although binary32 would hold them: the
     // table decodes to the very values written.
@@ -45,10 +48,13 @@ fn float_columns_keep_their_width() {
                 .into_iter()
                 .enumerate()
                 .map(|(i, f)| {
-                    Value::Map(vec![
-                        (Value::from("n"), Value::from(i as i64)),
-                        (Value::from("x"), Value::Float(f)),
-                    ])
+                    Value::Map(
+                        vec![
+                            (Value::from("n"), Value::from(i as i64)),
+                            (Value::from("x"), Value::Float(f)),
+                        ]
+                        .into(),
+                    )
                 })
                 .collect(),
         )
@@ -84,17 +90,20 @@ fn float_columns_keep_their_width() {
 
 #[test]
 fn absent_cells_are_undefined_and_keep_columns_plain() {
-    let v = Value::Array(vec![
-        Value::Map(vec![
-            (Value::from("n"), 1.into()),
-            (Value::from("opt"), 2.into()),
-        ]),
-        Value::Map(vec![(Value::from("n"), 2.into())]),
-        Value::Map(vec![
-            (Value::from("n"), 3.into()),
-            (Value::from("opt"), Value::Null),
-        ]),
-    ]);
+    let v = Value::Array(
+        vec![
+            Value::Map(vec![(Value::from("n"), 1.into()), (Value::from("opt"), 2.into())].into()),
+            Value::Map(vec![(Value::from("n"), 2.into())].into()),
+            Value::Map(
+                vec![
+                    (Value::from("n"), 3.into()),
+                    (Value::from("opt"), Value::Null),
+                ]
+                .into(),
+            ),
+        ]
+        .into(),
+    );
     let bytes = boring::to_vec_with(&v, &columns()).expect("encodes");
     assert_eq!(
         bytes,
@@ -106,10 +115,13 @@ fn absent_cells_are_undefined_and_keep_columns_plain() {
 
 #[test]
 fn tables_without_a_typed_column_fall_back() {
-    let v = Value::Array(vec![
-        Value::Map(vec![(Value::from("name"), "a".into())]),
-        Value::Map(vec![(Value::from("name"), "b".into())]),
-    ]);
+    let v = Value::Array(
+        vec![
+            Value::Map(vec![(Value::from("name"), "a".into())].into()),
+            Value::Map(vec![(Value::from("name"), "b".into())].into()),
+        ]
+        .into(),
+    );
     assert_eq!(
         boring::to_vec_with(&v, &columns()).expect("encodes"),
         hex("82 a1 646e616d65 6161 a1 646e616d65 6162")
@@ -119,7 +131,7 @@ fn tables_without_a_typed_column_fall_back() {
         boring::to_vec_with(&v, &shaped).expect("encodes")[..3],
         [0xd9, 0x9a, 0xe1]
     );
-    let single = Value::Array(vec![Value::Map(vec![(Value::from("n"), 1.into())])]);
+    let single = Value::Array(vec![Value::Map(vec![(Value::from("n"), 1.into())].into())].into());
     assert_eq!(
         boring::to_vec_with(&single, &columns()).expect("encodes"),
         hex("81 a1 616e 01")

@@ -43,10 +43,10 @@ fn leaf() -> impl Strategy<Value = Value> {
 fn value() -> impl Strategy<Value = Value> {
     leaf().prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
             prop::collection::vec((inner.clone(), inner.clone()), 0..5)
-                .prop_map(|entries| Value::Map(distinct(entries, |(k, _)| k))),
-            (free_tag(), inner).prop_map(|(t, v)| Value::Tag(t, Box::new(v))),
+                .prop_map(|entries| Value::Map(distinct(entries, |(k, _)| k).into())),
+            (free_tag(), inner).prop_map(|(t, v)| Value::tag(t, v)),
         ]
     })
 }

@@ -9,7 +9,7 @@ fn kw(name: &str) -> Value {
 }
 
 fn map(entries: Vec<(Value, Value)>) -> Value {
-    Value::Map(entries)
+    Value::Map(entries.into())
 }
 
 fn shaped(value: &Value) -> Vec<u8> {
@@ -19,15 +19,18 @@ fn shaped(value: &Value) -> Vec<u8> {
 
 #[test]
 fn ragged_rows_use_undefined_and_short_rows() {
-    let v = Value::Array(vec![
-        map(vec![
-            (kw("a"), Value::Null),
-            (kw("b"), 1.into()),
-            (kw("c"), 2.into()),
-        ]),
-        map(vec![(kw("a"), 3.into()), (kw("c"), 4.into())]),
-        map(vec![(kw("a"), 5.into())]),
-    ]);
+    let v = Value::Array(
+        vec![
+            map(vec![
+                (kw("a"), Value::Null),
+                (kw("b"), 1.into()),
+                (kw("c"), 2.into()),
+            ]),
+            map(vec![(kw("a"), 3.into()), (kw("c"), 4.into())]),
+            map(vec![(kw("a"), 5.into())]),
+        ]
+        .into(),
+    );
     let expected = hex("d99ae1 82 83 d827623a61 d827623a62 d827623a63 83 83f60102 8303f704 8105");
     assert_eq!(shaped(&v), expected);
     let back: Value = boring::from_slice(&expected).expect("decodes");
@@ -36,19 +39,25 @@ fn ragged_rows_use_undefined_and_short_rows() {
 
 #[test]
 fn the_density_guard_declines_disjoint_rows() {
-    let v = Value::Array(vec![
-        map(vec![(kw("a"), 1.into())]),
-        map(vec![(kw("b"), 2.into())]),
-    ]);
+    let v = Value::Array(
+        vec![
+            map(vec![(kw("a"), 1.into())]),
+            map(vec![(kw("b"), 2.into())]),
+        ]
+        .into(),
+    );
     assert_eq!(shaped(&v), hex("82 a1 d827623a61 01 a1 d827623a62 02"));
 }
 
 #[test]
 fn a_growing_key_set_is_shaped() {
-    let v = Value::Array(vec![
-        map(vec![(kw("a"), 1.into())]),
-        map(vec![(kw("a"), 2.into()), (kw("b"), 3.into())]),
-    ]);
+    let v = Value::Array(
+        vec![
+            map(vec![(kw("a"), 1.into())]),
+            map(vec![(kw("a"), 2.into()), (kw("b"), 3.into())]),
+        ]
+        .into(),
+    );
     assert_eq!(
         shaped(&v),
         hex("d99ae1 82 82 d827623a61 d827623a62 82 8101 820203")
@@ -57,16 +66,19 @@ fn a_growing_key_set_is_shaped() {
 
 #[test]
 fn declined_forms_stay_plain() {
-    let empty_maps = Value::Array(vec![map(vec![]), map(vec![])]);
+    let empty_maps = Value::Array(vec![map(vec![]), map(vec![])].into());
     assert_eq!(shaped(&empty_maps), hex("82 a0 a0"));
-    let one = Value::Array(vec![map(vec![(kw("a"), 1.into())])]);
+    let one = Value::Array(vec![map(vec![(kw("a"), 1.into())])].into());
     assert_eq!(shaped(&one), hex("81 a1 d827623a61 01"));
-    let mixed = Value::Array(vec![map(vec![(kw("a"), 1.into())]), 1.into()]);
+    let mixed = Value::Array(vec![map(vec![(kw("a"), 1.into())]), 1.into()].into());
     assert_eq!(shaped(&mixed), hex("82 a1 d827623a61 01 01"));
-    let undefined = Value::Array(vec![
-        map(vec![(kw("a"), Value::Undefined)]),
-        map(vec![(kw("a"), 1.into())]),
-    ]);
+    let undefined = Value::Array(
+        vec![
+            map(vec![(kw("a"), Value::Undefined)]),
+            map(vec![(kw("a"), 1.into())]),
+        ]
+        .into(),
+    );
     assert_eq!(
         shaped(&undefined),
         hex("82 a1 d827623a61 f7 a1 d827623a61 01")
@@ -77,10 +89,13 @@ fn declined_forms_stay_plain() {
 fn a_set_of_maps_is_never_shaped() {
     let set = Value::tag(
         258,
-        Value::Array(vec![
-            map(vec![(kw("a"), 1.into())]),
-            map(vec![(kw("a"), 2.into())]),
-        ]),
+        Value::Array(
+            vec![
+                map(vec![(kw("a"), 1.into())]),
+                map(vec![(kw("a"), 2.into())]),
+            ]
+            .into(),
+        ),
     );
     assert_eq!(
         shaped(&set),
@@ -130,7 +145,7 @@ fn stringref_applies_inside_shaped_tables() {
             ])
         })
         .collect();
-    let v = Value::Array(rows);
+    let v = Value::Array(rows.into());
     let bytes = boring::to_vec_with(&v, &Options::default().shapes(true)).expect("encodes");
     assert_eq!(
         bytes,
@@ -142,14 +157,14 @@ fn stringref_applies_inside_shaped_tables() {
 
 /// `27([name, payload])` as the reference writes a record frame.
 fn frame(name: &str, payload: Value) -> Value {
-    Value::tag(27, Value::Array(vec![Value::from(name), payload]))
+    Value::tag(27, Value::Array(vec![Value::from(name), payload].into()))
 }
 
 #[test]
 fn record_frames_are_never_shaped() {
     let a = |x: i64, y: i64| map(vec![(kw("a"), x.into()), (kw("b"), y.into())]);
     // The reference's bytes for a queue of {:a 1 :b 2} and {:a 3 :b 4}.
-    let queue = frame("clojure/queue", Value::Array(vec![a(1, 2), a(3, 4)]));
+    let queue = frame("clojure/queue", Value::Array(vec![a(1, 2), a(3, 4)].into()));
     let opts = Options::default().shapes(true);
     let bytes = boring::to_vec_with(&queue, &opts).expect("encodes");
     assert_eq!(
@@ -160,10 +175,13 @@ fn record_frames_are_never_shaped() {
     // The with-meta pair of two maps with one key set stays a pair.
     let with_meta = frame(
         "clojure/with-meta",
-        Value::Array(vec![
-            map(vec![(kw("a"), 1.into())]),
-            map(vec![(kw("a"), 2.into())]),
-        ]),
+        Value::Array(
+            vec![
+                map(vec![(kw("a"), 1.into())]),
+                map(vec![(kw("a"), 2.into())]),
+            ]
+            .into(),
+        ),
     );
     assert_eq!(
         shaped(&with_meta),
@@ -173,7 +191,7 @@ fn record_frames_are_never_shaped() {
     // payload is a candidate like any other.
     let nested = frame(
         "clojure/queue",
-        Value::Array(vec![Value::Array(vec![a(1, 2), a(3, 4)])]),
+        Value::Array(vec![Value::Array(vec![a(1, 2), a(3, 4)].into())].into()),
     );
     assert_eq!(
         shaped(&nested),
@@ -186,10 +204,13 @@ fn keys_of_different_float_widths_stay_apart() {
     // [{1.0 :a} {(float 1.0) :b}]: an f64 key and an f32 key are two keys
     // (the union would have to drop a width), so the guard declines and the
     // reference's plain maps are written.
-    let v = Value::Array(vec![
-        map(vec![(Value::Float(Float::F64(1.0)), kw("a"))]),
-        map(vec![(Value::Float(Float::F32(1.0)), kw("b"))]),
-    ]);
+    let v = Value::Array(
+        vec![
+            map(vec![(Value::Float(Float::F64(1.0)), kw("a"))]),
+            map(vec![(Value::Float(Float::F32(1.0)), kw("b"))]),
+        ]
+        .into(),
+    );
     let bytes = boring::to_vec_with(&v, &Options::default().shapes(true)).expect("encodes");
     assert_eq!(
         bytes,
@@ -198,16 +219,19 @@ fn keys_of_different_float_widths_stay_apart() {
     assert_eq!(boring::from_slice::<Value>(&bytes).expect("decodes"), v);
     // Where the widths are kept apart in a shaped table, both keys come
     // back with their own width.
-    let rows = Value::Array(vec![
-        map(vec![
-            (Value::Float(Float::F64(1.0)), 1.into()),
-            (Value::Float(Float::F32(1.0)), 2.into()),
-        ]),
-        map(vec![
-            (Value::Float(Float::F64(1.0)), 3.into()),
-            (Value::Float(Float::F32(1.0)), 4.into()),
-        ]),
-    ]);
+    let rows = Value::Array(
+        vec![
+            map(vec![
+                (Value::Float(Float::F64(1.0)), 1.into()),
+                (Value::Float(Float::F32(1.0)), 2.into()),
+            ]),
+            map(vec![
+                (Value::Float(Float::F64(1.0)), 3.into()),
+                (Value::Float(Float::F32(1.0)), 4.into()),
+            ]),
+        ]
+        .into(),
+    );
     let bytes = shaped(&rows);
     assert_eq!(
         bytes,

@@ -51,15 +51,18 @@ static GLOBAL: Counting = Counting;
 fn document() -> Value {
     let rows = (0..50)
         .map(|i| {
-            Value::Map(vec![
-                (
-                    Value::keyword("user/name"),
-                    Value::from(format!("person-{i}")),
-                ),
-                (Value::keyword("kind"), Value::from("person")),
-                (Value::keyword("seq"), Value::from(i)),
-                (Value::from("score"), Value::from(f64::from(i) / 4.0)),
-            ])
+            Value::Map(
+                vec![
+                    (
+                        Value::keyword("user/name"),
+                        Value::from(format!("person-{i}")),
+                    ),
+                    (Value::keyword("kind"), Value::from("person")),
+                    (Value::keyword("seq"), Value::from(i)),
+                    (Value::from("score"), Value::from(f64::from(i) / 4.0)),
+                ]
+                .into(),
+            )
         })
         .collect();
     Value::Array(rows)
@@ -74,7 +77,7 @@ fn a_warm_writer_allocates_nothing() {
         Options::default().shapes(true),
         Options::from(Profile::Interop),
     ] {
-        let mut w = Writer::new(options.clone());
+        let mut w = Writer::new(&options).unwrap();
         for _ in 0..3 {
             w.encode(&doc).expect("encodes");
             w.encode(&names).expect("encodes");
@@ -94,16 +97,30 @@ fn a_warm_writer_allocates_nothing() {
 }
 
 #[test]
+fn a_warm_writer_encodes_batches_without_allocating() {
+    let names: Vec<String> = (0..100).map(|i| format!("name-{}", i % 7)).collect();
+    let mut w = Writer::new(&Options::default()).unwrap();
+    for _ in 0..3 {
+        w.encode_batch(&names).expect("encodes");
+    }
+    let before = allocations();
+    for _ in 0..10 {
+        w.encode_batch(&names).expect("encodes");
+    }
+    assert_eq!(allocations() - before, 0);
+}
+
+#[test]
 fn a_fixed_slice_fails_cleanly_when_full() {
     let mut buf = [0u8; 8];
-    let mut w = Writer::with_sink(SliceSink::new(&mut buf), Profile::Interop);
+    let mut w = Writer::with_sink(SliceSink::new(&mut buf), &Profile::Interop.into()).unwrap();
     w.write(&[1u32, 2, 3]).expect("fits");
     assert_eq!(w.sink().written(), [0x83, 1, 2, 3]);
     let err = w.write("too long for the rest").expect_err("does not fit");
     assert_eq!(err.kind(), &ErrorKind::BufferFull);
     // The text's head fitted; its payload did not, and none of it was
     // written.
-    assert_eq!(err.offset(), 5);
+    assert_eq!(err.offset(), Some(5));
     assert_eq!(w.sink().len(), 5);
     assert_eq!(buf[5..], [0, 0, 0]);
 }
@@ -119,11 +136,11 @@ fn other_sinks() {
     );
 
     let mut io = Vec::new();
-    let mut w = Writer::with_sink(IoSink(&mut io), Profile::Interop);
+    let mut w = Writer::with_sink(IoSink(&mut io), &Profile::Interop.into()).unwrap();
     w.write(&value).expect("writes");
     assert_eq!(io, [0x82, 0x61, b'a', 0x62, b'b', b'b']);
 
-    let mut counter = Writer::with_sink(CountingSink::new(), Profile::Interop);
+    let mut counter = Writer::with_sink(CountingSink::new(), &Profile::Interop.into()).unwrap();
     counter.write(&value).expect("counts");
     assert_eq!(counter.sink().count(), 6);
     assert_eq!(
@@ -152,7 +169,10 @@ fn locked_switches_are_typed_errors() {
             matches!(err.kind(), ErrorKind::InvalidOptions(_)),
             "{profile:?}"
         );
-        assert!(Writer::try_new(Options::from(profile).shapes(true)).is_err());
+        let err = Writer::new(&Options::from(profile).shapes(true)).expect_err("refused at once");
+        // No byte is to blame: the error says so rather than "at byte 0".
+        assert_eq!(err.offset(), None, "{profile:?}");
+        assert!(!err.to_string().contains("at byte"), "{err}");
     }
     let err = boring::to_vec_with(
         &1.5f64,
@@ -160,4 +180,23 @@ fn locked_switches_are_typed_errors() {
     )
     .expect_err("canonical floats are shortest");
     assert!(matches!(err.kind(), ErrorKind::InvalidOptions(_)));
+}
+
+/// A reader that fails with an I/O error of its own.
+struct Failing;
+
+impl std::io::Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("disk on fire"))
+    }
+}
+
+#[test]
+fn io_errors_keep_their_source() {
+    use std::error::Error as _;
+    let err = boring::from_reader::<Value, _>(Failing).expect_err("the reader fails");
+    assert_eq!(err.kind(), &ErrorKind::Io(std::io::ErrorKind::Other));
+    assert_eq!(err.offset(), None);
+    let source = err.source().expect("the I/O error is kept");
+    assert_eq!(source.to_string(), "disk on fire");
 }

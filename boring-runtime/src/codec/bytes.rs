@@ -83,6 +83,13 @@ impl<'de> Decode<'de> for ByteBuf {
 
 /// Reads a byte string, or an array of integers 0–255, as bytes: borrowed
 /// when the input holds a definite byte string.
+///
+/// # Errors
+///
+/// What [`Reader::byte_buf`] reports; for an array, what [`Reader::array`]
+/// and [`Seq::next`](crate::wire::Seq::next) report, and
+/// [`ErrorKind::UnexpectedType`] or [`ErrorKind::OutOfRange`] for an element
+/// that is not an integer 0–255.
 pub fn decode_byte_string<'de>(r: &mut Reader<'de>) -> Result<Cow<'de, [u8]>, Error> {
     match r.peek_head()? {
         Head::Array(_) => {
@@ -113,6 +120,11 @@ pub(crate) fn owned_bytes(
 }
 
 /// Reads exactly `N` bytes, from a byte string or an array of integers.
+///
+/// # Errors
+///
+/// As [`decode_byte_string`], and [`ErrorKind::BadCount`] for other than `N`
+/// bytes.
 pub fn decode_byte_array<const N: usize>(r: &mut Reader<'_>) -> Result<[u8; N], Error> {
     let at = r.position();
     let bytes = decode_byte_string(r)?;

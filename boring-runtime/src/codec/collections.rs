@@ -40,7 +40,7 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     };
 
     /// A column of numeric arrays is one grid (RFC 8746 tag 40) of typed
-    /// elements; see [`crate::ext::grid`].
+    /// elements; see [`crate::ext::GRID_TAG`].
     fn encode_column<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
     where
         Self: 'a,

@@ -20,6 +20,12 @@ pub fn compare_encoded(order: KeyOrder, a: &[u8], b: &[u8]) -> Ordering {
 /// Writes a map head and its entries in the writer's key order. Under the
 /// sorted profiles each entry is encoded on its own, sorted by key bytes,
 /// and two keys with identical encodings are refused.
+///
+/// # Errors
+///
+/// [`ErrorKind::DuplicateKey`] for two keys that encode alike under a sorted
+/// key order; what encoding a key or value reports, and the sink's error (see
+/// [`Writer`](Writer#errors)).
 pub fn write_map<'a, S, K, V, I>(w: &mut Writer<S>, entries: I) -> Result<(), Error>
 where
     S: Sink,
@@ -52,6 +58,13 @@ where
 
 /// Writes tag 258 over the set's elements, sorted under the sorted
 /// profiles.
+///
+/// # Errors
+///
+/// [`ErrorKind::Unencodable`] under [`Profile::Ctap2`](crate::Profile::Ctap2),
+/// which has no tags; [`ErrorKind::DuplicateKey`] for two elements that encode
+/// alike under a sorted key order; what encoding an element reports, and the
+/// sink's error (see [`Writer`](Writer#errors)).
 pub fn write_set<'a, S, T, I>(w: &mut Writer<S>, items: I) -> Result<(), Error>
 where
     S: Sink,

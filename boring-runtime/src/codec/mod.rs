@@ -3,10 +3,13 @@
 
 mod bytes;
 pub(crate) mod collections;
+pub(crate) mod ids;
 mod map_order;
 mod numbers;
 mod raw;
+pub(crate) mod std_types;
 mod strings;
+pub(crate) mod time;
 mod wrappers;
 
 use alloc::vec::Vec;
@@ -23,10 +26,47 @@ use crate::profile::Resolved;
 use crate::wire::{Reader, Sink, Writer};
 
 /// A type that writes itself as one CBOR item.
+///
+/// `#[derive(Boring)]` implements it; by hand, implement
+/// [`encode`](Encode::encode) alone. The trait's other items are layout
+/// hooks with defaults (how sequences, table columns and optional fields
+/// are written), overridden by the derive and the standard impls.
+///
+/// ```
+/// use boring::wire::Sink;
+/// use boring::{Encode, Error, Writer};
+///
+/// /// A point written as a two-element array.
+/// struct Point(i32, i32);
+///
+/// impl Encode for Point {
+///     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
+///         w.array(2)?;
+///         w.i64(self.0.into())?;
+///         w.i64(self.1.into())
+///     }
+/// }
+///
+/// let interop = boring::Options::from(boring::Profile::Interop);
+/// assert_eq!(boring::to_vec_with(&Point(1, -1), &interop)?, [0x82, 0x01, 0x20]);
+/// # Ok::<(), Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded as CBOR",
+    label = "`{Self}` does not implement `Encode`",
+    note = "derive `Boring` for it, or implement `boring::Encode`"
+)]
 pub trait Encode {
     /// Writes `self` as one item.
+    ///
+    /// # Errors
+    ///
+    /// What the writer reports: the sink's error ([`Writer`](Writer#errors)),
+    /// [`ErrorKind::Unencodable`](crate::ErrorKind::Unencodable) for what the
+    /// profile cannot represent; an impl may add its own ([`Error::custom`]).
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error>;
 
+    #[doc(hidden)]
     /// Writes a sequence of `Self` as one item: a plain array by default.
     ///
     /// `Vec<T>`, slices, arrays and `VecDeque<T>` all call this, so a type
@@ -42,6 +82,7 @@ pub trait Encode {
         encode_array(items, w)
     }
 
+    #[doc(hidden)]
     /// Writes the values of one column of a columnar table (tag 39653): by
     /// default the sequence layout of [`Encode::encode_seq`]; numbers write
     /// typed arrays here whatever the `typed_arrays` option says.
@@ -54,6 +95,7 @@ pub trait Encode {
         Self::encode_seq(items, w)
     }
 
+    #[doc(hidden)]
     /// Whether [`Encode::encode_column`] writes these values as a typed
     /// array: a table is written as columns only when one of its columns
     /// is typed.
@@ -66,6 +108,7 @@ pub trait Encode {
         false
     }
 
+    #[doc(hidden)]
     /// The bytes [`Encode::encode_seq`] saves under `options` by writing
     /// these values as a shaped or columnar table instead of a plain array,
     /// as the density guard estimates it (`docs/WIRE.md` §6); 0 when it
@@ -80,6 +123,7 @@ pub trait Encode {
         0
     }
 
+    #[doc(hidden)]
     /// An upper bound on the bytes one value writes under any options,
     /// for types that have one (numbers, fixed-size arrays of them, derived
     /// records of such fields). Only a hint: a sequence reserves its
@@ -87,6 +131,7 @@ pub trait Encode {
     /// buffer is allocated once.
     const MAX_SIZE: Option<usize> = None;
 
+    #[doc(hidden)]
     /// Whether a struct field holding this value is left out of its map
     /// under `#[boring(skip_if_none)]` (true only for `None`).
     #[inline]
@@ -97,10 +142,54 @@ pub trait Encode {
 
 /// A type that reads itself from one CBOR item, borrowing from the input
 /// for `'de` where it can.
+///
+/// `#[derive(Boring)]` implements it; by hand, implement
+/// [`decode`](Decode::decode) alone (the other items are layout hooks with
+/// defaults, as on [`Encode`]).
+///
+/// ```
+/// use boring::{Decode, Error, Reader};
+///
+/// /// A point read from a two-element array.
+/// #[derive(Debug, PartialEq)]
+/// struct Point(i32, i32);
+///
+/// impl<'de> Decode<'de> for Point {
+///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+///         let mut items = r.array()?;
+///         let mut next = |r: &mut Reader<'de>| match items.next(r)? {
+///             true => i32::decode(r),
+///             false => Err(r.error(boring::ErrorKind::BadCount)),
+///         };
+///         let point = Point(next(r)?, next(r)?);
+///         items.finish(r)?;
+///         Ok(point)
+///     }
+/// }
+///
+/// assert_eq!(boring::from_slice::<Point>(&[0x82, 0x01, 0x20])?, Point(1, -1));
+/// # Ok::<(), Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from CBOR",
+    label = "`{Self}` does not implement `Decode`",
+    note = "derive `Boring` for it, or implement `boring::Decode`"
+)]
 pub trait Decode<'de>: Sized {
     /// Reads one item.
+    ///
+    /// # Errors
+    ///
+    /// When the item does not decode as `Self`: malformed input or a limit of
+    /// the reader ([`Reader`](Reader#errors)), another type
+    /// ([`ErrorKind::UnexpectedType`](crate::ErrorKind::UnexpectedType)), a
+    /// number out of range
+    /// ([`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange)), for derived
+    /// types a missing or unknown field or variant; an impl may add its own
+    /// ([`Error::custom`]).
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error>;
 
+    #[doc(hidden)]
     /// Reads a sequence of `Self` (any array form the type accepts): a plain
     /// array by default. Numbers also accept typed arrays; derived records
     /// shaped and columnar tables.
@@ -108,14 +197,16 @@ pub trait Decode<'de>: Sized {
         decode_array(r)
     }
 
+    #[doc(hidden)]
     /// Reads one column of a columnar table: any sequence form of `Self`
     /// holding exactly `rows` values.
     fn decode_column(r: &mut Reader<'de>, rows: usize) -> Result<Vec<Self>, Error> {
         decode_column_plain(r, rows)
     }
 
+    #[doc(hidden)]
     /// Reads the elements of a grid (RFC 8746 tag 40 in a columnar table,
-    /// [`crate::ext::grid`]) into `rows` arrays of `N`: by default one
+    /// [`crate::ext::GRID_TAG`]) into `rows` arrays of `N`: by default one
     /// column of `rows × N` values, regrouped. Numbers convert a typed
     /// array straight into the arrays.
     fn decode_grid<const N: usize>(
@@ -125,6 +216,7 @@ pub trait Decode<'de>: Sized {
         crate::ext::grid::regroup(r, rows)
     }
 
+    #[doc(hidden)]
     /// Reads a sequence of exactly `N` values into an array: a plain array
     /// in place, with no heap allocation, or any other sequence form through
     /// [`Decode::decode_vec`]. Numbers read typed arrays in place too.
@@ -132,6 +224,7 @@ pub trait Decode<'de>: Sized {
         collections::decode_fixed_plain(r)
     }
 
+    #[doc(hidden)]
     /// The value of a struct field whose key is absent: `None` for options,
     /// nothing (a missing-field error) for everything else.
     #[inline]
@@ -142,6 +235,10 @@ pub trait Decode<'de>: Sized {
 
 /// Writes `items` as a plain array: the default layout of
 /// [`Encode::encode_seq`], for overrides that fall back to it.
+///
+/// # Errors
+///
+/// What writing the head or encoding an item reports (see [`Encode::encode`]).
 pub fn encode_array<'a, T, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
 where
     T: Encode + 'a,
@@ -196,6 +293,11 @@ pub(crate) fn decode_column_plain<'de, T: Decode<'de>>(
 
 /// Reads a plain array of `T`: the default of [`Decode::decode_vec`], for
 /// overrides that fall back to it.
+///
+/// # Errors
+///
+/// What [`Reader::array`] and [`Seq::next`](crate::wire::Seq::next) report, and
+/// what decoding an element reports, with its index in the path.
 pub fn decode_array<'de, T: Decode<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
     let mut seq = r.array()?;
     let mut out = Vec::with_capacity(seq.capacity::<T>(r));

@@ -147,7 +147,7 @@ macro_rules! unsigned {
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
                 let at = r.position();
                 let v = r.u64()?;
-                <$ty>::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+                <$ty>::try_from(v).map_err(|_| Error::out_of_range(v, stringify!($ty), at))
             }
 
             typed_vec!();
@@ -173,7 +173,7 @@ macro_rules! signed {
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
                 let at = r.position();
                 let v = r.i64()?;
-                <$ty>::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+                <$ty>::try_from(v).map_err(|_| Error::out_of_range(v, stringify!($ty), at))
             }
 
             typed_vec!();
@@ -313,17 +313,21 @@ impl<'de> Decode<'de> for () {
 
 macro_rules! nonzero {
     ($($ty:ident($inner:ty)),*) => {$(
+        /// Written as the integer.
         impl Encode for core::num::$ty {
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 self.get().encode(w)
             }
+
+            const MAX_SIZE: Option<usize> = <$inner>::MAX_SIZE;
         }
 
+        /// Reads the integer; zero is `OutOfRange`.
         impl<'de> Decode<'de> for core::num::$ty {
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
                 let at = r.position();
                 let v = <$inner>::decode(r)?;
-                core::num::$ty::new(v).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
+                core::num::$ty::new(v).ok_or_else(|| Error::out_of_range(0, stringify!($ty), at))
             }
         }
     )*};
@@ -337,5 +341,9 @@ nonzero!(
     NonZeroI8(i8),
     NonZeroI16(i16),
     NonZeroI32(i32),
-    NonZeroI64(i64)
+    NonZeroI64(i64),
+    NonZeroU128(u128),
+    NonZeroI128(i128),
+    NonZeroUsize(usize),
+    NonZeroIsize(isize)
 );

@@ -21,6 +21,12 @@ pub struct Raw<'a>(&'a [u8]);
 
 impl<'a> Raw<'a> {
     /// Checks that `bytes` hold exactly one well-formed item.
+    ///
+    /// # Errors
+    ///
+    /// What [`Reader::skip_raw`] reports for bytes that are not one well-formed
+    /// item, or hold a stringref; [`ErrorKind::TrailingBytes`] for bytes after
+    /// the item.
     pub fn new(bytes: &'a [u8]) -> Result<Self, Error> {
         let mut r = Reader::new(bytes);
         let item = r.skip_raw()?;
@@ -36,6 +42,10 @@ impl<'a> Raw<'a> {
     }
 
     /// Decodes the item.
+    ///
+    /// # Errors
+    ///
+    /// What [`from_slice`](crate::from_slice) reports.
     pub fn decode<T: Decode<'a>>(&self) -> Result<T, Error> {
         crate::from_slice(self.0)
     }
@@ -82,6 +92,10 @@ impl<'a, T> KeepRaw<'a, T> {
 impl<'a, T: Encode> KeepRaw<'a, T> {
     /// Pairs `value` with bytes that encode it (checked: one item, and no
     /// stringref).
+    ///
+    /// # Errors
+    ///
+    /// As [`Raw::new`], for `raw`.
     pub fn new(value: T, raw: &'a [u8]) -> Result<Self, Error> {
         Raw::new(raw)?;
         Ok(KeepRaw { value, raw })
@@ -168,7 +182,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Embedded<T> {
 /// Reports an error inside embedded bytes at the offset of the byte
 /// string that holds them (the inner offset is relative to the content).
 fn shift(err: Error, at: usize) -> Error {
-    let offset = at + err.offset();
+    let offset = err.offset().map_or(at, |inner| at + inner);
     let path = err.path().to_vec();
     let mut moved = Error::new(err.kind().clone(), offset);
     for segment in path.into_iter().rev() {
@@ -181,6 +195,11 @@ fn shift(err: Error, at: usize) -> Error {
 /// string: as one document by default; `Option` also accepts emptiness.
 pub trait DecodeEmbedded<'de>: Sized {
     /// Reads the content document.
+    ///
+    /// # Errors
+    ///
+    /// What decoding the content reports (see
+    /// [`decode_document`](crate::decode_document)).
     fn decode_embedded(r: &mut Reader<'de>) -> Result<Self, Error>;
 }
 

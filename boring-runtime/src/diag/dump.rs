@@ -8,6 +8,7 @@ use super::float::{write_float, WireFloat};
 use super::notation::{push_hex, push_quoted};
 use super::walk::{walk, Event};
 use crate::error::Error;
+use crate::value::TagRegistry;
 use crate::wire::{Head, Reader, Simple};
 
 /// String payloads are shown this many bytes a line.
@@ -27,6 +28,8 @@ struct Line {
 
 pub(super) fn render(r: &mut Reader<'_>) -> Result<String, Error> {
     let input = r.input();
+    // Registered tags are named as the registry names them.
+    let tags = r.tag_registry();
     let mut lines: Vec<Line> = Vec::new();
     walk(r, |event| match event {
         Event::Item {
@@ -48,7 +51,7 @@ pub(super) fn render(r: &mut Reader<'_>) -> Result<String, Error> {
             }
             let mut comment = String::new();
             // Writing to a String cannot fail.
-            let _ = describe(&mut comment, head, payload);
+            let _ = describe(&mut comment, head, payload, tags.as_deref());
             lines.push(Line {
                 hex,
                 comment: Some(comment),
@@ -104,7 +107,12 @@ fn indent(depth: usize) -> String {
 }
 
 /// The comment for one head.
-fn describe(out: &mut String, head: Head, payload: &[u8]) -> fmt::Result {
+fn describe(
+    out: &mut String,
+    head: Head,
+    payload: &[u8],
+    tags: Option<&TagRegistry>,
+) -> fmt::Result {
     match head {
         Head::Unsigned(v) => write!(out, "unsigned({v})")?,
         Head::Negative(n) => write!(out, "negative({})", -1 - i128::from(n))?,
@@ -122,7 +130,8 @@ fn describe(out: &mut String, head: Head, payload: &[u8]) -> fmt::Result {
         Head::Map(None) => out.push_str("map(_)"),
         Head::Tag(tag) => {
             write!(out, "tag({tag})")?;
-            if let Some(meaning) = tag_meaning(tag) {
+            let registered = tags.and_then(|t| t.get(tag)).map(|h| h.name());
+            if let Some(meaning) = registered.or_else(|| tag_meaning(tag)) {
                 out.push(' ');
                 out.push_str(meaning);
             }
@@ -171,6 +180,8 @@ pub fn tag_meaning(tag: u64) -> Option<&'static str> {
         37 => "UUID",
         39 => "identifier",
         40 => "multi-dimensional array",
+        52 => "IPv4 address or prefix",
+        54 => "IPv6 address or prefix",
         64 => "typed array: uint8",
         65 => "typed array: uint16 big-endian",
         66 => "typed array: uint32 big-endian",

@@ -24,6 +24,17 @@
 //!     \x20   6869\n",
 //! );
 //! ```
+//!
+//! # Errors
+//!
+//! The views fail on bytes that are not well-formed CBOR, with the kind and
+//! offset a decoder reports: [`ErrorKind::Truncated`],
+//! [`ErrorKind::ReservedInfo`], [`ErrorKind::ReservedSimpleValue`],
+//! [`ErrorKind::MalformedSimpleValue`], [`ErrorKind::UnexpectedBreak`],
+//! [`ErrorKind::BadIndefiniteChunk`], [`ErrorKind::InvalidUtf8`] for a text
+//! string, [`ErrorKind::BadCount`] for a length or count past the bytes
+//! left, and [`ErrorKind::DepthExceeded`] past the reader's depth limit (the
+//! default one for the functions that take bytes).
 
 mod dump;
 mod float;
@@ -84,12 +95,21 @@ impl DiagOptions {
 /// The diagnostic notation of the single item in `bytes`, with encoding
 /// indicators. Bytes after the item are a [`ErrorKind::TrailingBytes`]
 /// error.
+///
+/// # Errors
+///
+/// Malformed input ([module docs](crate::diag#errors));
+/// [`ErrorKind::TrailingBytes`] for bytes after the item.
 pub fn diag(bytes: &[u8]) -> Result<String, Error> {
     diag_with(bytes, &DiagOptions::new())
 }
 
 /// The diagnostic notation of the single item in `bytes`, written as
 /// `options` say.
+///
+/// # Errors
+///
+/// As [`diag`].
 pub fn diag_with(bytes: &[u8], options: &DiagOptions) -> Result<String, Error> {
     let mut r = Reader::new(bytes);
     let out = diag_next(&mut r, options)?;
@@ -101,6 +121,10 @@ pub fn diag_with(bytes: &[u8], options: &DiagOptions) -> Result<String, Error> {
 
 /// The diagnostic notation of each item of a CBOR sequence (RFC 8742),
 /// in order; empty input is an empty sequence.
+///
+/// # Errors
+///
+/// Malformed input in any item ([module docs](crate::diag#errors)).
 pub fn diag_seq(bytes: &[u8], options: &DiagOptions) -> Result<Vec<String>, Error> {
     let mut r = Reader::new(bytes);
     let mut items = Vec::new();
@@ -113,6 +137,11 @@ pub fn diag_seq(bytes: &[u8], options: &DiagOptions) -> Result<Vec<String>, Erro
 /// The diagnostic notation of the next item of `reader`, which is left
 /// after it: for reading a sequence one item at a time. Error offsets are
 /// offsets into the reader's whole input.
+///
+/// # Errors
+///
+/// Malformed input, under the reader's limits
+/// ([module docs](crate::diag#errors)).
 pub fn diag_next(reader: &mut Reader<'_>, options: &DiagOptions) -> Result<String, Error> {
     notation::render(reader, options)
 }
@@ -132,6 +161,10 @@ pub fn diag_next(reader: &mut Reader<'_>, options: &DiagOptions) -> Result<Strin
 ///     \x20   40  # bytes(0)\n",
 /// );
 /// ```
+///
+/// # Errors
+///
+/// As [`diag`].
 pub fn dump(bytes: &[u8]) -> Result<String, Error> {
     let mut r = Reader::new(bytes);
     let out = dump_next(&mut r)?;
@@ -143,6 +176,10 @@ pub fn dump(bytes: &[u8]) -> Result<String, Error> {
 
 /// The dumps of every item of a CBOR sequence, one after the other (each
 /// item aligns its comments on its own).
+///
+/// # Errors
+///
+/// As [`diag_seq`].
 pub fn dump_seq(bytes: &[u8]) -> Result<String, Error> {
     let mut r = Reader::new(bytes);
     let mut out = String::new();
@@ -153,6 +190,10 @@ pub fn dump_seq(bytes: &[u8]) -> Result<String, Error> {
 }
 
 /// The dump of the next item of `reader`, which is left after it.
+///
+/// # Errors
+///
+/// As [`diag_next`].
 pub fn dump_next(reader: &mut Reader<'_>) -> Result<String, Error> {
     dump::render(reader)
 }

@@ -20,6 +20,14 @@ use crate::wire::Major;
 /// assert_eq!(boring::diag::diag(&bytes)?, r#"{"a": [1, 2.5_2], "b": h'ff'}"#);
 /// # Ok::<(), boring::Error>(())
 /// ```
+///
+/// # Errors
+///
+/// [`ErrorKind::Custom`] naming what is wrong in `text` (an unterminated
+/// string, an unknown escape, a number out of range, …);
+/// [`ErrorKind::DepthExceeded`] past
+/// [`DEFAULT_MAX_DEPTH`](crate::profile::DEFAULT_MAX_DEPTH) levels;
+/// [`ErrorKind::BadIndefiniteChunk`] for a chunk of another type in `(_ …)`.
 pub fn from_diag(text: &str) -> Result<Vec<u8>, Error> {
     let mut p = Parser {
         text: text.as_bytes(),

@@ -6,11 +6,15 @@
 //! table qualifies as a shaped array does (at least two rows, the density
 //! guard) and only when at least one column is typed.
 
+// Its public functions are derive plumbing, reached only through
+// `__private`: not public API.
+#![allow(clippy::missing_errors_doc)]
+
 use alloc::vec::Vec;
 
 use crate::codec::Encode;
 use crate::error::{Error, ErrorKind};
-use crate::ext::record::{DecodeFields, EncodeFields, Shape};
+use crate::ext::record::{DecodeFields, EncodeFields, FieldName, Shape};
 use crate::profile::DuplicateKeys;
 use crate::wire::{Reader, Sink, Writer};
 
@@ -173,13 +177,13 @@ pub fn read_column<'de, T>(
 pub fn fill_column<'de, T>(
     slot: &mut Option<Vec<T>>,
     r: &mut Reader<'de>,
-    name: &'static str,
+    name: &'static FieldName,
     read: impl FnOnce(&mut Reader<'de>) -> Result<Vec<T>, Error>,
 ) -> Result<(), Error> {
     if slot.is_some() && r.options().duplicate_keys == DuplicateKeys::Reject {
-        return Err(r.error(ErrorKind::DuplicateKey).in_field(name));
+        return Err(name.wrap(r.error(ErrorKind::DuplicateKey)));
     }
-    *slot = Some(read(r).map_err(|e| e.in_field(name))?);
+    *slot = Some(read(r).map_err(|e| name.wrap(e))?);
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use crate::error::{Error, ErrorKind};
-use crate::wire::float::{f16_to_f64, f64_bits_fit_f32, widen_f32_bits};
+use crate::wire::float::{f16_to_f64, f64_bits_fit_f32};
 use crate::wire::{Head, Reader, Sink, Writer};
 
 /// The element type of a typed array.
@@ -155,6 +155,9 @@ impl Elem {
     }
 }
 
+/// How an out-of-range error names a binary128 element that no `f64` holds.
+pub(crate) const BEYOND_F64: &str = "a binary128 element no f64 holds exactly";
+
 /// One element read from a typed array.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Number {
@@ -236,7 +239,7 @@ fn f128_to_f64_exact(bits: u128) -> Option<f64> {
 
 /// Reads a typed array (its tag head included) and returns its kind and
 /// payload, borrowed.
-pub fn read_typed<'de>(r: &mut Reader<'de>) -> Result<(TypedKind, &'de [u8]), Error> {
+pub(crate) fn read_typed<'de>(r: &mut Reader<'de>) -> Result<(TypedKind, &'de [u8]), Error> {
     let at = r.position();
     let tag = match r.rest() {
         // The usual form, `d8` and the tag, without the general head parser.
@@ -267,7 +270,7 @@ pub fn read_typed<'de>(r: &mut Reader<'de>) -> Result<(TypedKind, &'de [u8]), Er
 }
 
 /// A Rust number a typed array converts into, with range checks.
-pub trait TypedTarget: Sized + Copy {
+pub(crate) trait TypedTarget: Sized + Copy {
     /// Zero: what a buffer is filled with before the elements are
     /// converted into it.
     const ZERO: Self;
@@ -440,7 +443,7 @@ fn convert_each<T: TypedTarget>(kind: TypedKind, bytes: &[u8], out: &mut [T]) ->
 /// Decodes a typed array into `Vec<T>`, widening and range-checking each
 /// element: a value that does not fit is [`ErrorKind::OutOfRange`], never a
 /// wrap.
-pub fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec<T>, Error> {
+pub(crate) fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec<T>, Error> {
     let at = r.position();
     let (kind, bytes) = read_typed(r)?;
     let count = bytes.len() / kind.elem.width();
@@ -470,16 +473,25 @@ fn convert_into<T: TypedTarget>(
     at: usize,
 ) -> Result<(), Error> {
     if convert_all(kind, bytes, out) {
-        Ok(())
-    } else {
-        Err(Error::new(ErrorKind::OutOfRange, at))
+        return Ok(());
     }
+    // Name the first element that does not fit.
+    let target = core::any::type_name::<T>();
+    let misfit = bytes
+        .chunks_exact(kind.elem.width())
+        .map(|chunk| element(kind, chunk))
+        .find(|n| n.is_none_or(|n| T::from_number(n).is_none()));
+    Err(match misfit.flatten() {
+        Some(Number::Int(v)) => Error::out_of_range(v, target, at),
+        Some(Number::Float(v)) => Error::out_of_range(alloc::format!("{v:?}"), target, at),
+        None => Error::out_of_range(BEYOND_F64, target, at),
+    })
 }
 
 /// Decodes a typed array of `rows × N` elements into `rows` arrays of `N`,
 /// converted in place as [`decode_typed_vec`] converts (the elements of a
 /// grid, [`crate::ext::grid`]).
-pub fn decode_typed_grid<T: TypedTarget, const N: usize>(
+pub(crate) fn decode_typed_grid<T: TypedTarget, const N: usize>(
     r: &mut Reader<'_>,
     rows: usize,
 ) -> Result<Vec<[T; N]>, Error> {
@@ -505,7 +517,7 @@ pub fn decode_typed_grid<T: TypedTarget, const N: usize>(
 /// Decodes a typed array of exactly `N` elements into `[T; N]`, in place:
 /// the same widening and range checks as [`decode_typed_vec`], no heap
 /// allocation.
-pub fn decode_typed_array<T: TypedTarget, const N: usize>(
+pub(crate) fn decode_typed_array<T: TypedTarget, const N: usize>(
     r: &mut Reader<'_>,
 ) -> Result<[T; N], Error> {
     let at = r.position();
@@ -520,7 +532,7 @@ pub fn decode_typed_array<T: TypedTarget, const N: usize>(
 }
 
 /// Whether the next item is a typed array.
-pub fn at_typed(r: &Reader<'_>) -> bool {
+pub(crate) fn at_typed(r: &Reader<'_>) -> bool {
     // Most sequences are plain arrays: one look at the major type answers
     // them without parsing a head.
     match r.rest() {
@@ -535,7 +547,7 @@ pub fn at_typed(r: &Reader<'_>) -> bool {
 
 /// Whether `values` would be written as a typed array: there is at least
 /// one, and together they fit 64 bits.
-pub fn ints_fit_typed<I: Iterator<Item = i128>>(values: I) -> bool {
+pub(crate) fn ints_fit_typed<I: Iterator<Item = i128>>(values: I) -> bool {
     let mut bounds: Option<(i128, i128)> = None;
     for v in values {
         bounds = Some(bounds.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))));
@@ -547,7 +559,7 @@ pub fn ints_fit_typed<I: Iterator<Item = i128>>(values: I) -> bool {
 /// type holding them all; `values` must be cloneable for the two passes.
 /// Returns `false` (writing nothing) when some value needs more than 64
 /// bits or there are no values.
-pub fn write_ints<S, I>(w: &mut Writer<S>, values: I) -> Result<bool, Error>
+pub(crate) fn write_ints<S, I>(w: &mut Writer<S>, values: I) -> Result<bool, Error>
 where
     S: Sink,
     I: Iterator<Item = i128> + Clone,
@@ -583,7 +595,7 @@ where
 /// value's bits survive the round trip through `f32` (NaN payloads and −0.0
 /// included), `f64` otherwise. Writes nothing and returns `false` when
 /// there are no values.
-pub fn write_floats<S, I>(w: &mut Writer<S>, values: I) -> Result<bool, Error>
+pub(crate) fn write_floats<S, I>(w: &mut Writer<S>, values: I) -> Result<bool, Error>
 where
     S: Sink,
     I: Iterator<Item = f64> + Clone,
@@ -783,12 +795,6 @@ impl<T: SliceElem> crate::codec::Encode for TypedSlice<'_, T> {
             w.bytes(self.bytes)
         }
     }
-}
-
-/// The bits of an `f64` that the `f32` at `bits` widens to (re-exported for
-/// column writers).
-pub fn widen_bits(v: f32) -> u64 {
-    widen_f32_bits(v)
 }
 
 #[cfg(test)]

@@ -104,6 +104,15 @@ pub(crate) fn anchor_count(n: u64, s: u64) -> u64 {
 
 /// The frame for `data` holding one item; `None` when it would describe
 /// nothing (no container kept, no stringref namespace).
+///
+/// # Errors
+///
+/// Data that is not well-formed CBOR:
+/// [`ErrorKind::Truncated`](crate::ErrorKind::Truncated),
+/// [`ErrorKind::BadCount`](crate::ErrorKind::BadCount),
+/// [`ErrorKind::UnexpectedBreak`](crate::ErrorKind::UnexpectedBreak),
+/// [`ErrorKind::BadIndefiniteChunk`](crate::ErrorKind::BadIndefiniteChunk) or a
+/// reserved encoding, at its offset.
 pub fn index_value(data: &[u8], opts: IndexOptions) -> Result<Option<Frame>, Error> {
     if opts.stride == 0 {
         return Ok(None);
@@ -122,6 +131,10 @@ pub fn index_value(data: &[u8], opts: IndexOptions) -> Result<Option<Frame>, Err
 
 /// The frame for `data` holding a sequence of items; `None` when it has
 /// fewer than `index_min` items and no container was kept.
+///
+/// # Errors
+///
+/// As [`index_value`].
 pub fn index_sequence(data: &[u8], opts: IndexOptions) -> Result<Option<Frame>, Error> {
     if opts.stride == 0 {
         return Ok(None);
@@ -195,6 +208,10 @@ pub(crate) fn item_nodes(item: &[u8], offset: u64, opts: IndexOptions) -> Result
 /// bytes is returned as its plain encoding without a stringref namespace;
 /// below 4 096 bytes, the encoding without stringref is tried too and the
 /// shorter kept.
+///
+/// # Errors
+///
+/// As [`to_vec_with`](crate::to_vec_with).
 pub fn encode_indexed<T: Encode + ?Sized>(
     value: &T,
     options: &Options,

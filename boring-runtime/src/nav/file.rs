@@ -42,15 +42,26 @@ impl<'a> Indexed<'a> {
     }
 
     /// A cursor on the first item.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Truncated`] for empty data; a malformed first head
+    /// ([`nav`](crate::nav#errors)).
     pub fn root(&self) -> Result<Cursor<'_>, Error> {
         self.cursor_at(0)
     }
 
     /// The number of items of the data read as a sequence: from the
     /// sequence node when the frame has one, else by walking the items.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`] for a frame's count past `usize`; malformed
+    /// input ([`nav`](crate::nav#errors)) between the items.
     pub fn len(&self) -> Result<usize, Error> {
         if let Some(node) = self.sequence_node() {
-            return usize::try_from(node.count).map_err(|_| Error::new(ErrorKind::OutOfRange, 0));
+            return usize::try_from(node.count)
+                .map_err(|_| Error::out_of_range(node.count, "usize", 0));
         }
         let mut n = 0;
         let mut at = 0;
@@ -69,6 +80,11 @@ impl<'a> Indexed<'a> {
     /// Item `i` of the data read as a sequence: a jump to the nearest
     /// anchor of the sequence node and a walk of at most a stride, or a
     /// walk from the start without one.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BadCount`] for `i` past the last item; malformed input
+    /// ([`nav`](crate::nav#errors)).
     pub fn item(&self, i: usize) -> Result<Cursor<'_>, Error> {
         let (mut at, rest) = match self.sequence_node() {
             Some(node) => {

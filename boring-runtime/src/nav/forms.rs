@@ -4,7 +4,7 @@
 use super::shapes::{array_items, definition};
 use super::{scan, Cursor, Node};
 use crate::error::{Error, ErrorKind};
-use crate::ext::typed::{element, Number, TypedKind};
+use crate::ext::typed::{element, Number, TypedKind, BEYOND_F64};
 use crate::ext::{columns, keyed, shapes as shaped};
 use crate::value::scattered;
 use crate::wire::{Head, Simple};
@@ -68,8 +68,8 @@ impl<'a> Cursor<'a> {
                     .input
                     .get(at..at + kind.elem.width())
                     .ok_or_else(|| Error::new(ErrorKind::Truncated, at))?;
-                let number =
-                    element(kind, chunk).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?;
+                let number = element(kind, chunk)
+                    .ok_or_else(|| Error::out_of_range(BEYOND_F64, "f64", at))?;
                 return Ok(Form::Number(number));
             }
         };

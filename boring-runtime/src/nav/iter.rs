@@ -10,6 +10,12 @@ use crate::ext::typed::TypedKind;
 
 impl<'a> Cursor<'a> {
     /// The elements of an array (the rows of a table), in order.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`](crate::ErrorKind::UnexpectedType) for an
+    /// item that is neither an array nor a table; malformed input
+    /// ([`nav`](crate::nav#errors)).
     pub fn elements(&self) -> Result<Elements<'a>, Error> {
         let state = match self.form()? {
             Form::Array { len, first, .. } => ElementsState::Items {
@@ -47,6 +53,12 @@ impl<'a> Cursor<'a> {
     /// The entries of a map (or of what stands for one), in order, as
     /// cursors on each key and value. A shaped or columnar row leaves out
     /// the keys the row does not hold.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`](crate::ErrorKind::UnexpectedType) for an
+    /// item that is neither a map nor a form standing for one; malformed input
+    /// ([`nav`](crate::nav#errors)).
     pub fn entries(&self) -> Result<Entries<'a>, Error> {
         let state = match self.node {
             Node::Row { keys, cells } => EntriesState::Zip {

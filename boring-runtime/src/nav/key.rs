@@ -47,7 +47,8 @@ impl<'k> Key<'k> {
     /// The key's bytes as a map key of a sorted profile writes them (for
     /// a binary search over sorted keys); `None` for a position.
     pub(super) fn encoded(&self) -> Option<alloc::vec::Vec<u8>> {
-        let mut w = crate::wire::Writer::new(crate::Options::from(crate::Profile::Canonical));
+        let mut w =
+            crate::wire::Writer::new(&crate::Options::from(crate::Profile::Canonical)).ok()?;
         let written = match *self {
             Key::Text(text) => w.str(text),
             Key::Keyword(name) => w.tag(39).and_then(|()| {

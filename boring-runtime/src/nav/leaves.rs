@@ -1,7 +1,6 @@
 //! What a cursor points at, read: its exact bytes, its value decoded or
 //! built, its scalars and strings, a typed column in place.
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::forms::Form;
@@ -11,12 +10,17 @@ use crate::error::{Error, ErrorKind};
 use crate::ext::typed::{Number, SliceElem, TypedSlice};
 use crate::ext::{columns, keyed, shapes as shaped};
 use crate::value::scattered;
-use crate::value::Value;
+use crate::value::{Boxed, Value};
 use crate::wire::{Head, Reader, Simple};
 
 impl<'a> Cursor<'a> {
     /// The exact bytes of the item, head and tags included. What only a
     /// table stands for (a row, a typed element) has no bytes of its own.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for what only a table stands for;
+    /// malformed input ([`nav`](crate::nav#errors)).
     pub fn bytes(&self) -> Result<&'a [u8], Error> {
         let Node::Item(at) = self.node else {
             return Err(self.not("an item in the bytes"));
@@ -30,6 +34,12 @@ impl<'a> Cursor<'a> {
     /// does; anywhere else a stringref is refused. A row of a table, or
     /// any other form that has no bytes of its own, decodes through
     /// [`Cursor::to_value`].
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for what only a table stands for;
+    /// otherwise what decoding `T` reports (see
+    /// [`from_slice`](crate::from_slice)).
     pub fn decode<T: Decode<'a>>(&self) -> Result<T, Error> {
         let Node::Item(at) = self.node else {
             return Err(self.not("an item in the bytes"));
@@ -58,6 +68,13 @@ impl<'a> Cursor<'a> {
 
     /// The value the item stands for, built: a table row as its map, a
     /// typed element as its number.
+    ///
+    /// # Errors
+    ///
+    /// What [`Cursor::decode`] reports for an item in the bytes;
+    /// [`ErrorKind::DepthExceeded`] when what is built part by part (table
+    /// rows, stringrefs resolved through an index) nests more than 256 levels;
+    /// malformed input ([`nav`](crate::nav#errors)).
     pub fn to_value(&self) -> Result<Value, Error> {
         self.value_at(0)
     }
@@ -100,7 +117,7 @@ impl<'a> Cursor<'a> {
             }
             Head::Tag(tag) => Ok(Value::Tag(
                 tag,
-                Box::new(self.item(content).value_at(depth + 1)?),
+                Boxed::new(self.item(content).value_at(depth + 1)?),
             )),
             Head::Array(_) | Head::Map(_) => self.collect(depth),
             _ => self.decode(),
@@ -121,17 +138,29 @@ impl<'a> Cursor<'a> {
     }
 
     /// The item as an unsigned integer that fits `u64`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not an integer;
+    /// [`ErrorKind::OutOfRange`] for one that `u64` does not hold; malformed
+    /// input ([`nav`](crate::nav#errors)).
     pub fn as_u64(&self) -> Result<u64, Error> {
         match self.form()? {
             Form::Head(Head::Unsigned(v), _) => Ok(v),
             Form::Number(Number::Int(v)) => {
-                u64::try_from(v).map_err(|_| self.error(ErrorKind::OutOfRange))
+                u64::try_from(v).map_err(|_| self.out_of_range(v, "u64"))
             }
             _ => Err(self.not("an integer")),
         }
     }
 
     /// The item as an integer that fits `i64`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not an integer;
+    /// [`ErrorKind::OutOfRange`] for one that `i64` does not hold; malformed
+    /// input ([`nav`](crate::nav#errors)).
     pub fn as_i64(&self) -> Result<i64, Error> {
         let v = match self.form()? {
             Form::Head(Head::Unsigned(v), _) => i128::from(v),
@@ -139,11 +168,16 @@ impl<'a> Cursor<'a> {
             Form::Number(Number::Int(v)) => v,
             _ => return Err(self.not("an integer")),
         };
-        i64::try_from(v).map_err(|_| self.error(ErrorKind::OutOfRange))
+        i64::try_from(v).map_err(|_| self.out_of_range(v, "i64"))
     }
 
-    /// The item as a float (any width, widened), or an integer that is
-    /// exactly representable.
+    /// The item as a float of any width, widened to `f64` (an integer is
+    /// not a float: read it with [`Cursor::as_i64`] or [`Cursor::as_u64`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a float; malformed
+    /// input ([`nav`](crate::nav#errors)).
     pub fn as_f64(&self) -> Result<f64, Error> {
         match self.form()? {
             Form::Head(Head::Simple(Simple::F64(v)), _) => Ok(v),
@@ -157,6 +191,11 @@ impl<'a> Cursor<'a> {
     }
 
     /// The item as a boolean.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a boolean;
+    /// malformed input ([`nav`](crate::nav#errors)).
     pub fn as_bool(&self) -> Result<bool, Error> {
         match self.form()? {
             Form::Head(Head::Simple(Simple::Bool(b)), _) => Ok(b),
@@ -165,6 +204,10 @@ impl<'a> Cursor<'a> {
     }
 
     /// Whether the item is `null`.
+    ///
+    /// # Errors
+    ///
+    /// Malformed input ([`nav`](crate::nav#errors)).
     pub fn is_null(&self) -> Result<bool, Error> {
         Ok(matches!(
             self.form()?,
@@ -174,12 +217,25 @@ impl<'a> Cursor<'a> {
 
     /// The item as text, borrowed from the input (a definite text string;
     /// an identifier's text under tag 39 is reached through the tag).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a definite-length
+    /// text string; [`ErrorKind::InvalidUtf8`]; [`ErrorKind::BadStringref`] for
+    /// a stringref the cursor cannot resolve; malformed input
+    /// ([`nav`](crate::nav#errors)).
     pub fn as_str(&self) -> Result<&'a str, Error> {
         let (payload, at) = self.definite_string(false)?;
         core::str::from_utf8(payload).map_err(|_| Error::new(ErrorKind::InvalidUtf8, at))
     }
 
     /// The item as a byte string, borrowed from the input.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a definite-length
+    /// byte string; [`ErrorKind::BadStringref`] for a stringref the cursor
+    /// cannot resolve; malformed input ([`nav`](crate::nav#errors)).
     pub fn as_bytes(&self) -> Result<&'a [u8], Error> {
         self.definite_string(true).map(|(payload, _)| payload)
     }
@@ -207,6 +263,13 @@ impl<'a> Cursor<'a> {
 
     /// A typed array (RFC 8746) whose element type is exactly `T`, read in
     /// place: a typed item, or the typed column `key` of a columnar table.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a typed array of
+    /// element type `T`; [`ErrorKind::BadTagContent`] for a typed-array tag
+    /// over anything but a byte string of whole elements; otherwise as
+    /// [`Cursor::decode`].
     pub fn typed<T: SliceElem>(&self) -> Result<TypedSlice<'a, T>, Error> {
         self.decode()
     }
@@ -214,6 +277,13 @@ impl<'a> Cursor<'a> {
     /// The column `key` of a columnar table (tag 39653) as a typed array
     /// whose element type is exactly `T`, read in place; a column that is
     /// not typed is `UnexpectedType`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a columnar table,
+    /// or a column that is not a typed array of `T`; [`ErrorKind::PathAbsent`]
+    /// when the table has no column `key`; malformed input
+    /// ([`nav`](crate::nav#errors)).
     pub fn column<'k, T: SliceElem>(
         &self,
         key: impl Into<Key<'k>>,

@@ -11,8 +11,8 @@
 //!
 //! let v = Value::Map(vec![
 //!     ("name".into(), "Ada".into()),
-//!     ("langs".into(), Value::Array(vec!["en".into(), "fr".into()])),
-//! ]);
+//!     ("langs".into(), Value::Array(vec!["en".into(), "fr".into()].into())),
+//! ].into());
 //! let bytes = boring::to_vec(&v)?;
 //! let root = Cursor::new(&bytes)?;
 //! assert_eq!(root.len()?, 2);
@@ -28,12 +28,24 @@
 //! a cursor answers row and field questions inside them without expanding
 //! them; a typed column is available whole as a [`TypedSlice`].
 //!
+//! # Errors
+//!
 //! Indefinite-length containers can be iterated, but have no count on the
 //! wire: [`Cursor::len`] and [`Cursor::index`] on them are refused with
 //! [`ErrorKind::UnexpectedType`]. A stringref (tag 25) has no meaning at a
 //! position reached without reading what precedes it, so reading one (as
 //! a string, or comparing it with a key) is refused with
 //! [`ErrorKind::BadStringref`], never answered wrongly.
+//!
+//! A cursor reads only the heads it needs, so malformed bytes are found
+//! when navigation reaches them, with the kind and offset a decoder
+//! reports: [`ErrorKind::Truncated`], [`ErrorKind::BadCount`],
+//! [`ErrorKind::UnexpectedBreak`], [`ErrorKind::BadIndefiniteChunk`],
+//! [`ErrorKind::ReservedInfo`], [`ErrorKind::ReservedSimpleValue`] or
+//! [`ErrorKind::MalformedSimpleValue`]. One of our forms whose content is
+//! not what its tag requires is [`ErrorKind::BadTagContent`]; a
+//! scattered-shape reference with no definition before it,
+//! [`ErrorKind::UndefinedShape`].
 //!
 //! [`TypedSlice`]: crate::ext::typed::TypedSlice
 
@@ -133,6 +145,11 @@ enum Node {
 impl<'a> Cursor<'a> {
     /// A cursor on the first item of `input`. Only its head is read: a
     /// truncated or malformed item is found when navigation reaches it.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Truncated`] for empty input; a malformed first head
+    /// ([`nav`](crate::nav#errors)).
     pub fn new(input: &'a [u8]) -> Result<Cursor<'a>, Error> {
         scan::head(input, 0)?;
         Ok(Cursor {
@@ -172,6 +189,10 @@ impl<'a> Cursor<'a> {
     }
 
     /// The tags around the item, outermost first.
+    ///
+    /// # Errors
+    ///
+    /// Malformed input ([`nav`](crate::nav#errors)).
     pub fn tags(&self) -> Result<Vec<u64>, Error> {
         let Node::Item(mut at) = self.node else {
             return Ok(Vec::new());
@@ -185,6 +206,10 @@ impl<'a> Cursor<'a> {
     }
 
     /// What the item is.
+    ///
+    /// # Errors
+    ///
+    /// Malformed input ([`nav`](crate::nav#errors)).
     pub fn kind(&self) -> Result<Kind, Error> {
         Ok(match self.form()? {
             Form::Head(head, _) => match head {
@@ -214,6 +239,12 @@ impl<'a> Cursor<'a> {
     /// heads (a table's rows from its count; a row's entries by counting
     /// its present cells). Refused for indefinite-length containers and
     /// for anything that is not a container.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an indefinite-length container or
+    /// anything that is not a container; [`ErrorKind::OutOfRange`] for a count
+    /// past `usize`; malformed input ([`nav`](crate::nav#errors)).
     pub fn len(&self) -> Result<usize, Error> {
         let n = match self.form()? {
             Form::Array { len: Some(n), .. } | Form::Map { len: Some(n), .. } => n,
@@ -223,16 +254,25 @@ impl<'a> Cursor<'a> {
             Form::VirtualMap => self.entries()?.count() as u64,
             _ => return Err(self.not("a container with a count")),
         };
-        usize::try_from(n).map_err(|_| self.error(ErrorKind::OutOfRange))
+        usize::try_from(n).map_err(|_| self.out_of_range(n, "usize"))
     }
 
     /// Whether [`Cursor::len`] is 0.
+    ///
+    /// # Errors
+    ///
+    /// As [`Cursor::len`].
     pub fn is_empty(&self) -> Result<bool, Error> {
         self.len().map(|n| n == 0)
     }
 
     /// Element `i` of an array (or row `i` of a table). Refused for
     /// indefinite-length arrays; an index past the end is `PathAbsent`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::PathAbsent`] for `i` past the end; otherwise as
+    /// [`Cursor::len`].
     pub fn index(&self, i: usize) -> Result<Cursor<'a>, Error> {
         let n = self.len()?;
         if i >= n {
@@ -250,6 +290,11 @@ impl<'a> Cursor<'a> {
 
     /// The value of the first entry of a map whose key is `key`; a key
     /// that is not there is `PathAbsent`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::PathAbsent`] when no entry has `key`; otherwise as
+    /// [`Cursor::find`].
     pub fn get<'k>(&self, key: impl Into<Key<'k>>) -> Result<Cursor<'a>, Error> {
         let key = key.into();
         match self.find(&key)? {
@@ -259,6 +304,14 @@ impl<'a> Cursor<'a> {
     }
 
     /// The value of the first entry whose key is `key`, if any.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a map (nor, for a
+    /// [`Key::Index`], an array); for a [`Key::Index`] into an array, what
+    /// [`Cursor::index`] reports; [`ErrorKind::BadStringref`] for a stringref
+    /// key the cursor cannot resolve; malformed input
+    /// ([`nav`](crate::nav#errors)).
     pub fn find(&self, key: &Key<'_>) -> Result<Option<Cursor<'a>>, Error> {
         if let Key::Index(i) = *key {
             return match self.form()? {
@@ -288,6 +341,11 @@ impl<'a> Cursor<'a> {
     /// Follows `path` from this item: a [`Key::Index`] selects an element
     /// of an array or an integer key of a map, other keys select map
     /// entries.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::PathAbsent`] at the first key that is not there; otherwise
+    /// what [`Cursor::find`] reports for a step.
     pub fn path(&self, path: &[Key<'_>]) -> Result<Cursor<'a>, Error> {
         let mut here = *self;
         for key in path {
@@ -301,6 +359,12 @@ impl<'a> Cursor<'a> {
 
     /// A cursor on the next item after this one in the input (the next item
     /// of a CBOR sequence), if bytes follow.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for what only a table stands for (it has
+    /// no bytes of its own); malformed input ([`nav`](crate::nav#errors)) in
+    /// this item or at the next head.
     pub fn next_item(&self) -> Result<Option<Cursor<'a>>, Error> {
         let end = scan::end(
             self.input,
@@ -319,6 +383,10 @@ impl<'a> Cursor<'a> {
 
     fn error(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.position())
+    }
+
+    fn out_of_range(&self, value: impl core::fmt::Display, target: &'static str) -> Error {
+        Error::out_of_range(value, target, self.position())
     }
 
     fn not(&self, expected: &'static str) -> Error {

@@ -31,12 +31,16 @@ pub struct SeqWriter<W: std::io::Write> {
 
 impl<W: std::io::Write> SeqWriter<W> {
     /// A writer to `out` under `options` (stringref off), checked now.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidOptions`] (with no byte offset) when `options` asks
+    /// for stringref, or for something its profile locks off.
     pub fn new(out: W, options: &Options) -> Result<SeqWriter<W>, Error> {
         if options.stringref_asked() == Some(true) {
-            return Err(Error::new(
-                ErrorKind::InvalidOptions("sequence items are written without stringref"),
-                0,
-            ));
+            return Err(Error::unplaced(ErrorKind::InvalidOptions(
+                "sequence items are written without stringref",
+            )));
         }
         let options = options.clone().stringref(false);
         options.resolve()?;
@@ -61,10 +65,15 @@ impl<W: std::io::Write> SeqWriter<W> {
     }
 
     /// Encodes `item` and writes it.
+    ///
+    /// # Errors
+    ///
+    /// What encoding `item` reports (see [`to_vec_with`](crate::to_vec_with));
+    /// [`ErrorKind::Io`] when `W` fails.
     pub fn write<T: Encode + ?Sized>(&mut self, item: &T) -> Result<(), Error> {
         let mut buf = core::mem::take(&mut self.buf);
         buf.clear();
-        let mut w = Writer::try_with_sink(buf, self.options.clone())?;
+        let mut w = Writer::with_sink(buf, &self.options)?;
         w.write(item)?;
         self.buf = w.into_sink();
         self.put_item()
@@ -72,6 +81,12 @@ impl<W: std::io::Write> SeqWriter<W> {
 
     /// Writes one item already encoded (checked to be exactly one
     /// well-formed item).
+    ///
+    /// # Errors
+    ///
+    /// Bytes that are not one well-formed item ([`nav`](crate::nav#errors)),
+    /// [`ErrorKind::TrailingBytes`] for bytes after it; [`ErrorKind::Io`] when
+    /// `W` fails.
     pub fn write_encoded(&mut self, item: &[u8]) -> Result<(), Error> {
         if crate::nav::item_end(item, 0)? != item.len() {
             return Err(Error::new(ErrorKind::TrailingBytes, 0));
@@ -102,6 +117,10 @@ impl<W: std::io::Write> SeqWriter<W> {
 
     /// Writes the index frame (unless the sequence is too short or the
     /// stride is 0), flushes, and returns the output.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Io`] when writing the frame or flushing `W` fails.
     pub fn finish(mut self) -> Result<W, Error> {
         let nodes = core::mem::take(&mut self.nodes);
         let anchors = core::mem::take(&mut self.anchors);

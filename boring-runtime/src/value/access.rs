@@ -1,16 +1,14 @@
 //! Constructors, accessors and conversions.
 
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::mem;
 
-use super::{Float, Value};
+use super::{Boxed, Float, Value};
 
 impl Value {
     /// A tagged value.
     pub fn tag(tag: u64, content: Value) -> Value {
-        Value::Tag(tag, Box::new(content))
+        Value::Tag(tag, Boxed::new(content))
     }
 
     /// A keyword, written as tag 39 over `":name"` (`name` without the
@@ -137,34 +135,34 @@ impl Value {
         })
     }
 
-    /// Takes the elements out of an array (leaving it empty).
-    pub fn into_array(mut self) -> Option<Vec<Value>> {
-        match &mut self {
-            Value::Array(items) => Some(mem::take(items)),
+    /// The elements, if this is an array.
+    pub fn into_array(self) -> Option<Vec<Value>> {
+        match self {
+            Value::Array(items) => Some(items.into_vec()),
             _ => None,
         }
     }
 
-    /// Takes the entries out of a map (leaving it empty).
-    pub fn into_map(mut self) -> Option<Vec<(Value, Value)>> {
-        match &mut self {
-            Value::Map(entries) => Some(mem::take(entries)),
+    /// The entries in wire order, if this is a map.
+    pub fn into_map(self) -> Option<Vec<(Value, Value)>> {
+        match self {
+            Value::Map(entries) => Some(entries.into_vec()),
             _ => None,
         }
     }
 
-    /// Takes the text out of a text string.
-    pub fn into_text(mut self) -> Option<String> {
-        match &mut self {
-            Value::Text(t) => Some(mem::take(t)),
+    /// The text, if this is a text string.
+    pub fn into_text(self) -> Option<String> {
+        match self {
+            Value::Text(t) => Some(t),
             _ => None,
         }
     }
 
-    /// Takes the tag number and content out of a tag.
-    pub fn into_tag(mut self) -> Option<(u64, Value)> {
-        match &mut self {
-            Value::Tag(t, inner) => Some((*t, mem::take(&mut **inner))),
+    /// The tag number and content, if this is a tag.
+    pub fn into_tag(self) -> Option<(u64, Value)> {
+        match self {
+            Value::Tag(t, inner) => Some((t, inner.into_inner())),
             _ => None,
         }
     }
@@ -231,13 +229,13 @@ impl From<String> for Value {
 
 impl From<Vec<Value>> for Value {
     fn from(v: Vec<Value>) -> Value {
-        Value::Array(v)
+        Value::Array(v.into())
     }
 }
 
 impl From<Vec<(Value, Value)>> for Value {
     fn from(v: Vec<(Value, Value)>) -> Value {
-        Value::Map(v)
+        Value::Map(v.into())
     }
 }
 

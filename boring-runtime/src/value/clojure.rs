@@ -27,7 +27,10 @@ impl Value {
     /// A record or reserved-name frame: `27([name, payload])`. Records use
     /// `"<namespace>/<TypeName>"` and a map of keyword keys in field order.
     pub fn record(name: &str, payload: Value) -> Value {
-        Value::tag(27, Value::Array(alloc::vec![Value::from(name), payload]))
+        Value::tag(
+            27,
+            Value::Array(alloc::vec![Value::from(name), payload].into()),
+        )
     }
 
     /// The name and payload of a tag-27 frame.
@@ -45,7 +48,7 @@ impl Value {
     /// profiles sort them on write). Duplicates make a document readers
     /// refuse.
     pub fn set(items: Vec<Value>) -> Value {
-        Value::tag(258, Value::Array(items))
+        Value::tag(258, Value::Array(items.into()))
     }
 
     /// The elements of a set, in wire order.
@@ -114,10 +117,7 @@ impl Value {
     pub fn decimal(exponent: i32, mantissa: i128) -> Value {
         Value::tag(
             4,
-            Value::Array(alloc::vec![
-                Value::from(exponent),
-                int_or_bignum(mantissa, 62)
-            ]),
+            Value::Array(alloc::vec![Value::from(exponent), int_or_bignum(mantissa, 62)].into()),
         )
     }
 
@@ -140,7 +140,7 @@ impl Value {
         (den != 0).then(|| {
             Value::tag(
                 30,
-                Value::Array(alloc::vec![int_or_bignum(num, 63), int_or_bignum(den, 63)]),
+                Value::Array(alloc::vec![int_or_bignum(num, 63), int_or_bignum(den, 63)].into()),
             )
         })
     }
@@ -230,7 +230,7 @@ impl Value {
         if nanos != 0 {
             entries.push((Value::from(-9), Value::from(nanos)));
         }
-        Some(Value::tag(1002, Value::Map(entries)))
+        Some(Value::tag(1002, Value::Map(entries.into())))
     }
 
     /// The seconds and nanoseconds of a duration (tag 1002 with integer
@@ -397,7 +397,10 @@ impl Value {
         let count = u64::try_from(element_count(&payload)?).ok()?;
         (!dims.is_empty() && product == count).then(|| {
             let dims = dims.iter().map(|&d| Value::from(d)).collect();
-            Value::tag(40, Value::Array(alloc::vec![Value::Array(dims), payload]))
+            Value::tag(
+                40,
+                Value::Array(alloc::vec![Value::Array(dims), payload].into()),
+            )
         })
     }
 
@@ -461,10 +464,13 @@ mod tests {
     fn records_sets_chars_periods() {
         let point = Value::record(
             "boring.golden/GoldenPoint",
-            Value::Map(alloc::vec![
-                (Value::keyword("x"), Value::from(3)),
-                (Value::keyword("y"), Value::from(4)),
-            ]),
+            Value::Map(
+                alloc::vec![
+                    (Value::keyword("x"), Value::from(3)),
+                    (Value::keyword("y"), Value::from(4)),
+                ]
+                .into(),
+            ),
         );
         assert_eq!(
             wire(&point),
@@ -629,14 +635,14 @@ mod tests {
         );
         let plain = Value::multi_dim(
             &[3],
-            Value::Array((1..=3).map(Value::from).collect::<Vec<_>>()),
+            Value::Array(((1..=3).map(Value::from).collect::<Vec<_>>()).into()),
         );
         assert_eq!(
             wire(&plain.unwrap()),
             "d8288281038301 0203".replace(' ', "")
         );
         assert!(Value::multi_dim(&[2, 2], Value::i16_array(&[1, 2, 3])).is_none());
-        assert!(Value::multi_dim(&[0], Value::Array(Vec::new())).is_none());
-        assert!(Value::multi_dim(&[], Value::Array(Vec::new())).is_none());
+        assert!(Value::multi_dim(&[0], Value::Array(Vec::new().into())).is_none());
+        assert!(Value::multi_dim(&[], Value::Array(Vec::new().into())).is_none());
     }
 }

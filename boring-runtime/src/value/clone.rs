@@ -3,11 +3,10 @@
 //! overflow a small thread stack, and a table expansion charges each key
 //! copy before making it.
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::mem::size_of;
 
-use super::Value;
+use super::{Array, Boxed, Map, Value};
 
 enum Task<'a> {
     Visit(&'a Value),
@@ -54,7 +53,7 @@ impl Clone for Value {
                 }
                 Task::Array(len) => {
                     let items = done.split_off(done.len() - len);
-                    Value::Array(items)
+                    Value::Array(items.into())
                 }
                 Task::Map(len) => {
                     let flat = done.split_off(done.len() - 2 * len);
@@ -63,11 +62,11 @@ impl Clone for Value {
                     while let (Some(k), Some(v)) = (flat.next(), flat.next()) {
                         entries.push((k, v));
                     }
-                    Value::Map(entries)
+                    Value::Map(entries.into())
                 }
                 Task::Tag(tag) => {
                     let inner = done.pop().unwrap_or_default();
-                    Value::Tag(tag, Box::new(inner))
+                    Value::Tag(tag, Boxed::new(inner))
                 }
             };
             done.push(value);
@@ -76,16 +75,27 @@ impl Clone for Value {
     }
 }
 
+/// The clone of a value with no children, or of a tag around one (a
+/// keyword, a date: the commonest map keys, cloned without the task
+/// stack); `None` for a non-empty array or map, or a tag around anything
+/// else.
+fn clone_leaf(v: &Value) -> Option<Value> {
+    match v {
+        Value::Tag(tag, inner) => Some(Value::Tag(*tag, Boxed::new(clone_scalar(inner)?))),
+        _ => clone_scalar(v),
+    }
+}
+
 /// The clone of a value with no children; `None` for a non-empty array or
 /// map, or a tag.
-fn clone_leaf(v: &Value) -> Option<Value> {
+fn clone_scalar(v: &Value) -> Option<Value> {
     Some(match v {
         Value::Integer(n) => Value::Integer(*n),
         Value::Float(f) => Value::Float(*f),
         Value::Bytes(b) => Value::Bytes(b.clone()),
         Value::Text(t) => Value::Text(t.clone()),
-        Value::Array(items) if items.is_empty() => Value::Array(Vec::new()),
-        Value::Map(entries) if entries.is_empty() => Value::Map(Vec::new()),
+        Value::Array(items) if items.is_empty() => Value::Array(Array::new()),
+        Value::Map(entries) if entries.is_empty() => Value::Map(Map::new()),
         Value::Bool(b) => Value::Bool(*b),
         Value::Null => Value::Null,
         Value::Undefined => Value::Undefined,

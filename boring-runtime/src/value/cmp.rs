@@ -114,6 +114,16 @@ pub fn data_item_cmp(a: &Value, b: &Value) -> Ordering {
 /// `f64` 1.0 and an `f32` 1.0 are two keys (`fb …` and `fa …`), as the
 /// reference keeps them; under `Shortest` both are `f9 3c00`, one key.
 pub(crate) fn written_key_cmp(a: &Value, b: &Value, policy: FloatPolicy) -> Ordering {
+    // Text and keyword keys, the common case, without the general walk.
+    match (a, b) {
+        (Value::Text(p), Value::Text(q)) => return p.cmp(q),
+        (Value::Tag(s, p), Value::Tag(t, q)) if s == t => {
+            if let (Value::Text(p), Value::Text(q)) = (&**p, &**q) {
+                return p.cmp(q);
+            }
+        }
+        _ => {}
+    }
     let mode = match policy {
         FloatPolicy::PreserveWidth => Mode::Structural,
         FloatPolicy::Shortest => Mode::Shortest,
@@ -146,6 +156,37 @@ pub(crate) fn has_duplicate_keys<'a>(keys: impl ExactSizeIterator<Item = &'a Val
     has_duplicates(keys, data_item_cmp)
 }
 
+/// Whether keys that are all text, or all tags over text (keywords),
+/// repeat one: a hash set instead of a sort, for the maps of many keys
+/// that keyed tables are made of. `None` when some key is neither, or the
+/// kinds mix. Two such keys are equal under every comparison used here
+/// exactly when their tag and text are.
+fn texts_repeat(keys: &[&Value]) -> Option<bool> {
+    fn text(key: &Value) -> Option<(Option<u64>, &str)> {
+        match key {
+            Value::Text(t) => Some((None, t.as_str())),
+            Value::Tag(tag, inner) => match &**inner {
+                Value::Text(t) => Some((Some(*tag), t.as_str())),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let mut seen: hashbrown::HashTable<(Option<u64>, &str)> =
+        hashbrown::HashTable::with_capacity(keys.len());
+    for key in keys {
+        let (tag, t) = text(key)?;
+        let hash = crate::wire::stringref::hash_bytes(t.as_bytes()) ^ tag.unwrap_or(u64::MAX);
+        if seen.find(hash, |&(u, v)| u == tag && v == t).is_some() {
+            return Some(true);
+        }
+        seen.insert_unique(hash, (tag, t), |&(u, v)| {
+            crate::wire::stringref::hash_bytes(v.as_bytes()) ^ u.unwrap_or(u64::MAX)
+        });
+    }
+    Some(false)
+}
+
 /// Whether `keys` holds two that `cmp` finds equal.
 pub(crate) fn has_duplicates<'a>(
     keys: impl ExactSizeIterator<Item = &'a Value>,
@@ -156,6 +197,11 @@ pub(crate) fn has_duplicates<'a>(
         return false;
     }
     let mut sorted: Vec<&Value> = keys.collect();
+    if len > 8 {
+        if let Some(found) = texts_repeat(&sorted) {
+            return found;
+        }
+    }
     if len <= 8 {
         for i in 0..len {
             for j in i + 1..len {

@@ -12,7 +12,7 @@ use super::{Float, Value};
 use crate::error::{Error, ErrorKind};
 use crate::ext::columns::TAG;
 use crate::ext::grid::TAG as GRID;
-use crate::ext::typed::{Elem, TypedKind};
+use crate::ext::typed::{Elem, TypedKind, BEYOND_F64};
 use crate::wire::Reader;
 
 /// How one column of a table is written.
@@ -21,7 +21,7 @@ pub(crate) enum Column<'a> {
     Typed(Numbers),
     /// Every row holds an array of one length (the `usize`, at least 1)
     /// and their elements, row by row, make a typed array: a grid
-    /// (RFC 8746 tag 40, [`crate::ext::grid`]).
+    /// (RFC 8746 tag 40, [`crate::ext::GRID_TAG`]).
     Grid(usize, Numbers),
     /// Anything else: one cell per row, `None` where the row lacks the key.
     Plain(Vec<Option<&'a Value>>),
@@ -221,7 +221,7 @@ fn check_elements(elements: &Elements<'_>, count: usize, at: usize) -> Result<()
                     .chunks_exact(16)
                     .any(|c| typed_cell(kind, c).is_none())
             {
-                return Err(Error::new(ErrorKind::OutOfRange, at));
+                return Err(Error::out_of_range(BEYOND_F64, "f64", at));
             }
             Ok(())
         }
@@ -238,7 +238,7 @@ fn grid_cells(content: &Value, rows: usize, at: usize) -> Result<Vec<Value>, Err
         Elements::Typed(kind, bytes) => bytes
             .chunks_exact(kind.elem.width())
             .map(|chunk| {
-                typed_cell(kind, chunk).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
+                typed_cell(kind, chunk).ok_or_else(|| Error::out_of_range(BEYOND_F64, "f64", at))
             })
             .collect::<Result<_, _>>()?,
     };
@@ -295,8 +295,8 @@ pub(crate) fn expand(content: Value, at: usize, r: &mut Reader<'_>) -> Result<Va
             let (kind, bytes) = typed_column(*tag, content).ok_or_else(bad)?;
             let width = kind.elem.width();
             for (map, chunk) in maps.iter_mut().zip(bytes.chunks_exact(width)) {
-                let cell =
-                    typed_cell(kind, chunk).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?;
+                let cell = typed_cell(kind, chunk)
+                    .ok_or_else(|| Error::out_of_range(BEYOND_F64, "f64", at))?;
                 map.push((key.clone(), cell));
             }
             continue;
@@ -308,7 +308,9 @@ pub(crate) fn expand(content: Value, at: usize, r: &mut Reader<'_>) -> Result<Va
             }
         }
     }
-    Ok(Value::Array(maps.into_iter().map(Value::Map).collect()))
+    Ok(Value::Array(
+        maps.into_iter().map(|m| Value::Map(m.into())).collect(),
+    ))
 }
 
 fn typed_cell(kind: TypedKind, chunk: &[u8]) -> Option<Value> {

@@ -176,24 +176,30 @@ mod tests {
 
     #[test]
     fn prints_what_a_derived_impl_prints() {
-        let value = Value::Array(alloc::vec![
-            Value::Integer(-3),
-            Value::Float(Float::F16(0x3c00)),
-            Value::Float(Float::F32(1.5)),
-            Value::Float(Float::F64(f64::NAN)),
-            Value::Bytes(alloc::vec![1, 2]),
-            Value::Bytes(Vec::new()),
-            Value::Text(String::from("a\"b\n")),
-            Value::Array(Vec::new()),
-            Value::Map(alloc::vec![
-                (Value::Text(String::from("k")), Value::Null),
-                (Value::Integer(1), Value::Map(Vec::new())),
-            ]),
-            Value::tag(39, Value::Text(String::from(":a"))),
-            Value::Bool(true),
-            Value::Undefined,
-            Value::Simple(99),
-        ]);
+        let value = Value::Array(
+            alloc::vec![
+                Value::Integer(-3),
+                Value::Float(Float::F16(0x3c00)),
+                Value::Float(Float::F32(1.5)),
+                Value::Float(Float::F64(f64::NAN)),
+                Value::Bytes(alloc::vec![1, 2]),
+                Value::Bytes(Vec::new()),
+                Value::Text(String::from("a\"b\n")),
+                Value::Array(Vec::new().into()),
+                Value::Map(
+                    alloc::vec![
+                        (Value::Text(String::from("k")), Value::Null),
+                        (Value::Integer(1), Value::Map(Vec::new().into())),
+                    ]
+                    .into()
+                ),
+                Value::tag(39, Value::Text(String::from(":a"))),
+                Value::Bool(true),
+                Value::Undefined,
+                Value::Simple(99),
+            ]
+            .into(),
+        );
         let expected = mirror(&value);
         assert_eq!(format!("{value:?}"), format!("{expected:?}"));
         assert_eq!(format!("{value:#?}"), format!("{expected:#?}"));

@@ -1,16 +1,16 @@
 //! Iterative `Value` decoding: one explicit stack of open containers, tags
 //! and stringref namespaces.
 
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::clone::Footprint;
 use super::cmp::{data_item_cmp, has_duplicate_keys};
+use super::registry::{self, UnknownTags};
 use super::scattered;
 use super::tags::finish_tag;
-use super::{Float, Value};
+use super::{Array, Boxed, Float, Map, Value};
 use crate::codec::Decode;
 use crate::error::{Error, ErrorKind};
 use crate::profile::DuplicateKeys;
@@ -99,7 +99,7 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                 let seq = r.open(len, 1, at)?;
                 if len == Some(0) {
                     r.leave();
-                    Value::Array(Vec::new())
+                    Value::Array(Array::new())
                 } else {
                     stack.push(Frame::Array {
                         items: Vec::with_capacity(seq.capacity::<Value>(r)),
@@ -112,7 +112,7 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                 let seq = r.open(len, 2, at)?;
                 if len == Some(0) {
                     r.leave();
-                    Value::Map(Vec::new())
+                    Value::Map(Map::new())
                 } else {
                     stack.push(Frame::Map {
                         entries: Vec::with_capacity(seq.capacity::<(Value, Value)>(r)),
@@ -168,7 +168,7 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     remaining: None,
                 }) => {
                     r.leave();
-                    Value::Array(items)
+                    Value::Array(items.into())
                 }
                 Some(Frame::Map {
                     entries,
@@ -197,7 +197,7 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                     }
                     if remaining == Some(0) {
                         r.leave();
-                        done = Value::Array(items);
+                        done = Value::Array(items.into());
                         continue;
                     }
                     stack.push(Frame::Array { items, remaining });
@@ -343,7 +343,15 @@ fn finish_tagged(r: &mut Reader<'_>, tag: u64, content: Value, at: usize) -> Res
             super::keyed::validate(&content, at)?;
             Ok(tagged(tag, content))
         }
-        _ => finish_tag(r, tag, content, at),
+        _ => match r.tag_handler(tag) {
+            Some(handler) => handler
+                .read(tag, content)
+                .map_err(|_| Error::new(ErrorKind::BadTagContent { tag }, at)),
+            None if !registry::built_in(tag) && r.options().unknown_tags == UnknownTags::Refuse => {
+                Err(Error::new(ErrorKind::UnregisteredTag(tag), at))
+            }
+            None => finish_tag(r, tag, content, at),
+        },
     }
 }
 
@@ -353,11 +361,11 @@ pub(crate) fn finish_map(
     at: usize,
 ) -> Result<Value, Error> {
     if !has_duplicate_keys(entries.iter().map(|(k, _)| k)) {
-        return Ok(Value::Map(entries));
+        return Ok(Value::Map(entries.into()));
     }
     match r.options().duplicate_keys {
         DuplicateKeys::Reject => Err(Error::new(ErrorKind::DuplicateKey, at)),
-        DuplicateKeys::LastWins => Ok(Value::Map(last_wins(entries))),
+        DuplicateKeys::LastWins => Ok(Value::Map(last_wins(entries).into())),
     }
 }
 
@@ -403,5 +411,5 @@ pub(crate) fn spend_expansion(
 
 /// Boxes a tag's content; shared by the decoder and the tag checks.
 pub(crate) fn tagged(tag: u64, content: Value) -> Value {
-    Value::Tag(tag, Box::new(content))
+    Value::Tag(tag, Boxed::new(content))
 }

@@ -99,6 +99,7 @@ fn encode_shallow<S: Sink>(value: &Value, w: &mut Writer<S>, depth: usize) -> Re
         }
         Value::Tag(tag, inner) if *tag != 4 && (literal_bignums || !matches!(tag, 2 | 3)) => {
             enter(w, depth, opts.max_depth)?;
+            w.check_tag(*tag, inner)?;
             w.tag(*tag)?;
             encode_shallow(inner, w, depth + 1)
         }
@@ -316,6 +317,7 @@ fn encode_iterative<S: Sink>(root: &Value, w: &mut Writer<S>, start: usize) -> R
             }
             Value::Tag(tag, inner) => {
                 enter(w, depth, max_depth)?;
+                w.check_tag(*tag, inner)?;
                 w.tag(*tag)?;
                 stack.push(Task::Item(inner, depth + 1, *tag != 258));
             }

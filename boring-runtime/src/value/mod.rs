@@ -11,21 +11,24 @@ mod clojure;
 mod clone;
 mod cmp;
 mod columns;
+mod containers;
 mod debug;
 mod decode;
-mod drop;
 mod encode;
+mod key_groups;
 mod keyed;
+pub(crate) mod registry;
 pub(crate) mod scattered;
 mod shapes;
 mod show;
 mod tags;
 
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use cmp::data_item_cmp;
+pub use containers::{Array, Boxed, Map};
+pub use registry::{CheckFn, ReadFn, TagHandler, TagRegistry};
 
 /// A CBOR data item.
 ///
@@ -33,9 +36,30 @@ pub use cmp::data_item_cmp;
 /// (bignums stay tags 2/3 unless asked otherwise); floats keep their width
 /// and NaN bits; `Undefined` is distinct from `Null`.
 ///
-/// `Value` implements `Drop` (iteratively), so its containers cannot be
-/// moved out of by pattern matching: use [`Value::into_array`],
-/// [`Value::into_map`] and friends, or `core::mem::take`.
+/// Its containers ([`Array`], [`Map`], a tag's [`Boxed`] content) drop
+/// iteratively and deref to the vector or value they hold, so a `Value`
+/// nested to any depth drops without recursion and can still be taken
+/// apart by pattern matching.
+///
+/// ```
+/// use boring::Value;
+///
+/// // {"name": "Ada", "langs": ["en", "fr"]}
+/// let bytes = [
+///     0xa2, 0x64, b'n', b'a', b'm', b'e', 0x63, b'A', b'd', b'a', //
+///     0x65, b'l', b'a', b'n', b'g', b's', 0x82, 0x62, b'e', b'n', 0x62, b'f', b'r',
+/// ];
+/// let value: Value = boring::from_slice(&bytes)?;
+/// assert_eq!(value["name"].as_str(), Some("Ada"));
+/// assert_eq!(value["langs"][1].as_str(), Some("fr"));
+/// assert_eq!(value.to_string(), r#"{"name": "Ada", "langs": ["en", "fr"]}"#);
+///
+/// // Taken apart by value: the containers move out.
+/// let Value::Map(entries) = value else { unreachable!() };
+/// let (_, langs) = entries.into_vec().pop().expect("two entries");
+/// assert_eq!(langs.into_array().map(|l| l.len()), Some(2));
+/// # Ok::<(), boring::Error>(())
+/// ```
 #[derive(Default)]
 pub enum Value {
     /// An integer, −2^64 … 2^64−1 on the wire (major types 0 and 1). Values
@@ -48,11 +72,11 @@ pub enum Value {
     /// A text string.
     Text(String),
     /// An array.
-    Array(Vec<Value>),
+    Array(Array),
     /// A map, entries in wire order.
-    Map(Vec<(Value, Value)>),
+    Map(Map),
     /// A tag and its content.
-    Tag(u64, Box<Value>),
+    Tag(u64, Boxed),
     /// `true` or `false`.
     Bool(bool),
     /// `null`.

@@ -4,11 +4,11 @@
 //! reference). `docs/WIRE.md` §6a has the rules.
 
 use alloc::vec::Vec;
-use core::cmp::Ordering;
 
 use super::clone::Footprint;
 use super::cmp::{has_duplicates, written_key_cmp};
 use super::decode::spend_expansion;
+use super::key_groups::{self, key_order};
 use super::shapes::{table, Items, Table};
 use super::Value;
 use crate::error::{Error, ErrorKind};
@@ -48,17 +48,6 @@ fn plain_key(key: &Value) -> bool {
         Value::Tag(..) => false,
         _ => true,
     }
-}
-
-/// Orders maps by their key sequences, as written under `floats`.
-fn key_order(a: &[(Value, Value)], b: &[(Value, Value)], floats: FloatPolicy) -> Ordering {
-    for ((x, _), (y, _)) in a.iter().zip(b) {
-        let order = written_key_cmp(x, y, floats);
-        if order != Ordering::Equal {
-            return order;
-        }
-    }
-    a.len().cmp(&b.len())
 }
 
 /// What the writer does with a map.
@@ -201,26 +190,16 @@ pub(crate) fn choose<'a>(
         // first.
         stack[at..].reverse();
     }
-    let mut order: Vec<usize> = (0..maps.len()).collect();
-    order.sort_by(|&a, &b| key_order(maps[a], maps[b], floats).then(a.cmp(&b)));
-    let mut sequences = Vec::new();
-    let mut definers = Vec::new();
-    let mut start = 0;
-    while start < order.len() {
-        let first = maps[order[start]];
-        let count = order[start..]
-            .iter()
-            .take_while(|&&m| key_order(maps[m], first, floats) == Ordering::Equal)
-            .count();
-        // Sorted by completion within the run: the first is the definer.
-        if pays(first, count) {
-            sequences.push(first);
-            definers.push(first.as_ptr());
-        }
-        start += count;
-    }
+    // Each group is defined by its first complete map; the lookup
+    // searches the sequences in key order.
+    let mut sequences: Vec<&'a [(Value, Value)]> = key_groups::group(&maps, floats)
+        .into_iter()
+        .filter(|&(first, count)| pays(first, count))
+        .map(|(first, _)| first)
+        .collect();
+    sequences.sort_by(|a, b| key_order(a, b, floats));
     sequences.truncate(room);
-    definers.truncate(room);
+    let definers = sequences.iter().map(|s| s.as_ptr()).collect();
     let index = alloc::vec![None; sequences.len()];
     tables.sort_unstable_by_key(|(at, _)| *at);
     Chosen {

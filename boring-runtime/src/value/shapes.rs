@@ -88,14 +88,22 @@ pub(crate) fn plan<'a>(items: impl Items<'a>, floats: FloatPolicy) -> Option<Pla
             return None;
         };
         let mut row = Vec::with_capacity(entries.len());
-        for (k, v) in entries {
+        for (j, (k, v)) in entries.iter().enumerate() {
             if matches!(v, Value::Undefined) {
                 return None;
             }
-            let position = match keys
-                .iter()
-                .position(|known| same(known, k) == Ordering::Equal)
-            {
+            // Rows mostly repeat the first row's keys in its order: try the
+            // key at this position before scanning the union.
+            let hinted = keys
+                .get(j)
+                .is_some_and(|known| same(known, k) == Ordering::Equal);
+            let found = match hinted {
+                true => Some(j),
+                false => keys
+                    .iter()
+                    .position(|known| same(known, k) == Ordering::Equal),
+            };
+            let position = match found {
                 Some(p) => p,
                 None if keys.len() == SCANNED_UNION => return plan_sorted(items, floats),
                 None => {
@@ -228,7 +236,7 @@ pub(crate) fn expand(content: Value, at: usize, r: &mut Reader<'_>) -> Result<Va
             .collect();
         out.push(Value::Map(entries));
     }
-    Ok(Value::Array(out))
+    Ok(Value::Array(out.into()))
 }
 
 /// Checks a 39649 table without expanding it (for readers that keep the

@@ -13,7 +13,7 @@ use super::Value;
 /// ```
 /// use boring::Value;
 ///
-/// let v = Value::Map(vec![("a".into(), Value::Array(vec![1.into(), 1.5f32.into()]))]);
+/// let v = Value::Map(vec![("a".into(), Value::Array(vec![1.into(), 1.5f32.into()].into()))].into());
 /// assert_eq!(v.to_string(), r#"{"a": [1, 1.5_2]}"#);
 /// ```
 impl fmt::Display for Value {
@@ -36,7 +36,7 @@ static NULL: Value = Value::Null;
 /// ```
 /// use boring::Value;
 ///
-/// let v = Value::Map(vec![(Value::keyword("id"), 7.into())]);
+/// let v = Value::Map(vec![(Value::keyword("id"), 7.into())].into());
 /// assert_eq!(v["id"], Value::from(7));
 /// assert!(v["missing"].is_null());
 /// ```
@@ -54,7 +54,7 @@ impl Index<&str> for Value {
 /// ```
 /// use boring::Value;
 ///
-/// let v = Value::Array(vec!["a".into(), "b".into()]);
+/// let v = Value::Array(vec!["a".into(), "b".into()].into());
 /// assert_eq!(v[1], Value::from("b"));
 /// assert!(v[5].is_null());
 /// ```

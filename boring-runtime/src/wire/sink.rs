@@ -9,12 +9,22 @@ use crate::error::ErrorKind;
 /// with the `std` feature, [`IoSink`] (any `io::Write`).
 pub trait Sink {
     /// Appends `bytes`, or fails without writing any of them.
+    ///
+    /// # Errors
+    ///
+    /// When the bytes cannot be stored: [`ErrorKind::BufferFull`] from a
+    /// [`SliceSink`] out of room, [`ErrorKind::Io`] from an [`IoSink`] whose
+    /// writer fails; `Vec<u8>` and [`CountingSink`] never fail.
     fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind>;
 
     /// Appends the first `len` bytes of `buf` (`len <= 16`). Heads and keys
     /// are 1 to 16 bytes of a length known only at run time; a sink that can
     /// store a whole fixed-size block and keep part of it avoids a
     /// variable-length copy per write.
+    ///
+    /// # Errors
+    ///
+    /// As [`Sink::put`].
     #[inline]
     fn put_prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), ErrorKind> {
         self.put(buf.get(..len).unwrap_or(buf))

@@ -350,7 +350,7 @@ impl WriteTable {
 
 /// FxHash-style multiplicative hashing: fast for short keys, and the table
 /// holds only this document's strings.
-fn hash_bytes(bytes: &[u8]) -> u64 {
+pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
     let mut hasher = FxHasher::default();
     hasher.write(bytes);
     hasher.finish()

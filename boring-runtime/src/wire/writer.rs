@@ -1,6 +1,7 @@
 //! The [`Writer`]: shortest heads, the float policy and the stringref table,
 //! over any [`Sink`].
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::float::{f64_to_f16_exact, f64_to_f32_exact};
@@ -11,6 +12,7 @@ use crate::codec::Encode;
 use crate::error::{Error, ErrorKind};
 use crate::profile::{FloatPolicy, Options, Profile, Resolved};
 use crate::value::scattered::MAX_SHAPES;
+use crate::value::{TagRegistry, Value};
 
 /// The stringref namespace tag, as written before a top-level item.
 const NAMESPACE: [u8; 3] = [0xd9, 0x01, 0x00];
@@ -23,38 +25,57 @@ const NAMESPACE: [u8; 3] = [0xd9, 0x01, 0x00];
 ///
 /// ```
 /// use boring::{Options, Profile, Writer};
-/// let mut w = Writer::new(Options::from(Profile::Interop));
-/// assert_eq!(w.encode(&[1u8, 2, 3][..]).unwrap(), &[0x83, 1, 2, 3]);
-/// assert_eq!(w.encode(&"hi").unwrap(), &[0x62, b'h', b'i']);
+/// let mut w = Writer::new(&Options::from(Profile::Interop))?;
+/// assert_eq!(w.encode(&[1u8, 2, 3][..])?, &[0x83, 1, 2, 3]);
+/// assert_eq!(w.encode(&"hi")?, &[0x62, b'h', b'i']);
+///
+/// // Options a profile locks off are refused here, not at the first write.
+/// let bad = Options::from(Profile::Interop).shapes(true);
+/// assert!(Writer::new(&bad).is_err());
+/// # Ok::<(), boring::Error>(())
 /// ```
+///
+/// # Errors
+///
+/// A write fails with its sink's error, and with nothing else unless its
+/// method says so: [`ErrorKind::BufferFull`] when a [`SliceSink`] is out of
+/// room, [`ErrorKind::Io`] when an [`IoSink`]'s writer fails; a `Vec<u8>`
+/// or a [`CountingSink`] never fails. The offset is the output position.
+///
+/// [`SliceSink`]: crate::wire::SliceSink
+/// [`IoSink`]: crate::wire::IoSink
+/// [`CountingSink`]: crate::wire::CountingSink
 #[derive(Debug)]
 pub struct Writer<S = Vec<u8>> {
     sink: S,
     opts: Resolved,
-    invalid: Option<ErrorKind>,
     written: usize,
     strings: WriteTable,
     in_namespace: bool,
     /// Scattered-shape definitions written in the current top-level item.
     shapes: usize,
+    /// The options' tag registry, whose checkers see `Value` tags.
+    tags: Option<Arc<TagRegistry>>,
 }
 
 impl Writer<Vec<u8>> {
     /// A writer with its own growable buffer.
     ///
-    /// Options that do not resolve (a switch the profile locks) make every
-    /// encode fail with that error; [`Writer::try_new`] reports it at once.
-    pub fn new(options: impl Into<Options>) -> Self {
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidOptions`] when `options` asks for something its
+    /// profile locks off (see [`Options::resolve`]).
+    pub fn new(options: &Options) -> Result<Self, Error> {
         Writer::with_sink(Vec::new(), options)
-    }
-
-    /// Like [`Writer::new`] but refuses invalid options up front.
-    pub fn try_new(options: impl Into<Options>) -> Result<Self, Error> {
-        Writer::try_with_sink(Vec::new(), options)
     }
 
     /// Encodes `value` as one top-level item into the writer's buffer,
     /// replacing what the previous call wrote, and returns the bytes.
+    ///
+    /// # Errors
+    ///
+    /// What encoding `value` reports: a value the profile cannot represent
+    /// ([`ErrorKind::Unencodable`]), a failing `Encode` impl.
     pub fn encode<T: Encode + ?Sized>(&mut self, value: &T) -> Result<&[u8], Error> {
         self.sink.clear();
         self.written = 0;
@@ -74,46 +95,55 @@ impl Writer<Vec<u8>> {
     }
 }
 
+impl Default for Writer<Vec<u8>> {
+    /// A writer under [`Profile::Default`], which always resolves.
+    fn default() -> Self {
+        Writer::from_resolved(Vec::new(), Resolved::default())
+    }
+}
+
 impl<S: Sink> Writer<S> {
     /// A writer into `sink` (a caller's `Vec<u8>`, a [`SliceSink`], an
     /// [`IoSink`], …).
     ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidOptions`] when `options` asks for something its
+    /// profile locks off (see [`Options::resolve`]).
+    ///
     /// [`SliceSink`]: crate::wire::SliceSink
     /// [`IoSink`]: crate::wire::IoSink
-    pub fn with_sink(sink: S, options: impl Into<Options>) -> Self {
-        let options = options.into();
-        let (opts, invalid) = match options.resolve() {
-            Ok(opts) => (opts, None),
-            Err(err) => (Resolved::default(), Some(err.kind().clone())),
-        };
-        Writer {
-            sink,
-            opts,
-            invalid,
-            written: 0,
-            strings: WriteTable::default(),
-            in_namespace: false,
-            shapes: 0,
-        }
+    pub fn with_sink(sink: S, options: &Options) -> Result<Self, Error> {
+        let mut w = Writer::from_resolved(sink, options.resolve()?);
+        w.tags = options.tags().cloned();
+        Ok(w)
     }
 
-    /// A writer into `sink` with options already resolved.
+    #[doc(hidden)]
+    /// A writer into `sink` with options already resolved (they cannot be
+    /// invalid).
     pub fn from_resolved(sink: S, opts: Resolved) -> Self {
         Writer {
             sink,
             opts,
-            invalid: None,
             written: 0,
             strings: WriteTable::default(),
             in_namespace: false,
             shapes: 0,
+            tags: None,
         }
     }
 
-    /// Like [`Writer::with_sink`] but refuses invalid options up front.
-    pub fn try_with_sink(sink: S, options: impl Into<Options>) -> Result<Self, Error> {
-        let options = options.into();
-        Ok(Writer::from_resolved(sink, options.resolve()?))
+    /// Runs the registered checker of `tag`, if any, on `content` before a
+    /// `Value` tag is written.
+    #[inline]
+    pub(crate) fn check_tag(&self, tag: u64, content: &Value) -> Result<(), Error> {
+        match self.tags.as_deref().and_then(|tags| tags.get(tag)) {
+            Some(handler) => handler
+                .check(content)
+                .map_err(|why| self.error(ErrorKind::Unencodable(why))),
+            None => Ok(()),
+        }
     }
 
     /// The resolved options.
@@ -144,10 +174,13 @@ impl<S: Sink> Writer<S> {
 
     /// Writes `value` as one top-level item: inside its own stringref
     /// namespace (`d9 01 00`) when stringref is on.
+    ///
+    /// # Errors
+    ///
+    /// What encoding `value` reports: a value the profile cannot represent
+    /// ([`ErrorKind::Unencodable`]), a failing `Encode` impl, the sink's error
+    /// (see [`Writer`](Writer#errors)).
     pub fn write<T: Encode + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        if let Some(kind) = &self.invalid {
-            return Err(Error::new(kind.clone(), 0));
-        }
         self.shapes = 0;
         if self.opts.stringref {
             self.raw(&NAMESPACE)?;
@@ -161,12 +194,10 @@ impl<S: Sink> Writer<S> {
         }
     }
 
+    #[doc(hidden)]
     /// Writes one item with stringref off, whatever the options say (items of
     /// a CBOR sequence are independent documents).
     pub fn write_plain<T: Encode + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        if let Some(kind) = &self.invalid {
-            return Err(Error::new(kind.clone(), 0));
-        }
         let saved = (self.in_namespace, self.shapes);
         self.in_namespace = false;
         self.shapes = 0;
@@ -190,6 +221,7 @@ impl<S: Sink> Writer<S> {
         MAX_SHAPES - self.shapes
     }
 
+    #[doc(hidden)]
     /// Whether strings written now go through the stringref table.
     #[inline]
     pub fn stringref_active(&self) -> bool {
@@ -211,6 +243,10 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Appends bytes as they are (a pre-encoded item or fragment).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn raw(&mut self, bytes: &[u8]) -> Result<(), Error> {
         match self.sink.put(bytes) {
@@ -226,6 +262,13 @@ impl<S: Sink> Writer<S> {
     /// its string literals are registered as a reader will register them,
     /// so that references written after it still point at the right
     /// strings.
+    ///
+    /// # Errors
+    ///
+    /// Inside a stringref namespace, where its strings are read to be
+    /// registered, an `item` that is not well-formed, as a
+    /// [`Reader`](super::Reader#errors) reports it; and the sink's error (see
+    /// [`Writer`](Writer#errors)).
     pub fn raw_item(&mut self, item: &[u8]) -> Result<(), Error> {
         if self.in_namespace {
             let mut r = super::Reader::new(item);
@@ -248,6 +291,10 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Writes a head: `major` with the shortest argument encoding.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn head(&mut self, major: Major, arg: u64) -> Result<(), Error> {
         let mut buf = [0u8; 16];
@@ -268,12 +315,20 @@ impl<S: Sink> Writer<S> {
     }
 
     /// An unsigned integer.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn u64(&mut self, v: u64) -> Result<(), Error> {
         self.head(Major::Unsigned, v)
     }
 
     /// A signed integer.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn i64(&mut self, v: i64) -> Result<(), Error> {
         if v >= 0 {
@@ -285,6 +340,11 @@ impl<S: Sink> Writer<S> {
 
     /// Any integer of the CBOR range (−2^64 … 2^64−1) as major 0/1; outside
     /// that range as a bignum (tag 2/3).
+    ///
+    /// # Errors
+    ///
+    /// Outside −2^64 … 2^64−1, what [`Writer::bignum`] reports; otherwise the
+    /// sink's error (see [`Writer`](Writer#errors)).
     pub fn i128(&mut self, v: i128) -> Result<(), Error> {
         if let Ok(u) = u64::try_from(v) {
             self.head(Major::Unsigned, u)
@@ -298,6 +358,11 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A `u128`: major 0 when it fits 64 bits, else tag 2.
+    ///
+    /// # Errors
+    ///
+    /// Past `u64::MAX`, what [`Writer::bignum`] reports; otherwise the sink's
+    /// error (see [`Writer`](Writer#errors)).
     pub fn u128(&mut self, v: u128) -> Result<(), Error> {
         match u64::try_from(v) {
             Ok(u) => self.head(Major::Unsigned, u),
@@ -309,6 +374,11 @@ impl<S: Sink> Writer<S> {
     /// big-endian bytes of `magnitude`. Zero is the single byte `00`, as the
     /// reference writes it, except under a deterministic profile, whose one
     /// form has no leading zero byte: the empty byte string.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Unencodable`] under [`Profile::Ctap2`], which has no tags;
+    /// and the sink's error (see [`Writer`](Writer#errors)).
     pub fn bignum(&mut self, negative: bool, magnitude: u128) -> Result<(), Error> {
         let bytes = magnitude.to_be_bytes();
         let skip = (magnitude.leading_zeros() / 8) as usize;
@@ -322,24 +392,41 @@ impl<S: Sink> Writer<S> {
     }
 
     /// `true` or `false`.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn bool(&mut self, v: bool) -> Result<(), Error> {
         self.raw(&[if v { 0xf5 } else { 0xf4 }])
     }
 
     /// `null`.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn null(&mut self) -> Result<(), Error> {
         self.raw(&[0xf6])
     }
 
     /// `undefined`.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn undefined(&mut self) -> Result<(), Error> {
         self.raw(&[0xf7])
     }
 
     /// A simple value; 24–31 have no well-formed encoding and are refused.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Unencodable`] for 24 to 31; and the sink's error (see
+    /// [`Writer`](Writer#errors)).
     pub fn simple(&mut self, v: u8) -> Result<(), Error> {
         match v {
             0..=23 => self.raw(&[0xe0 | v]),
@@ -350,6 +437,10 @@ impl<S: Sink> Writer<S> {
 
     /// An `f64`: at full width under `PreserveWidth`, narrowest exact width
     /// under `Shortest` (every NaN as `f9 7e00`).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn f64(&mut self, v: f64) -> Result<(), Error> {
         match self.opts.float_policy {
@@ -359,6 +450,10 @@ impl<S: Sink> Writer<S> {
     }
 
     /// An `f32`: as `fa` under `PreserveWidth`, narrowest under `Shortest`.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn f32(&mut self, v: f32) -> Result<(), Error> {
         match self.opts.float_policy {
@@ -369,6 +464,10 @@ impl<S: Sink> Writer<S> {
 
     /// A half float given by its bits: as `f9` under `PreserveWidth`; under
     /// `Shortest` only NaNs change (to `f9 7e00`).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     pub fn f16_bits(&mut self, bits: u16) -> Result<(), Error> {
         let nan = bits & 0x7c00 == 0x7c00 && bits & 0x03ff != 0;
         match self.opts.float_policy {
@@ -383,6 +482,10 @@ impl<S: Sink> Writer<S> {
     /// A plain array of `f32`s. Under `PreserveWidth` every element is
     /// `fa` and four bytes, so the head and up to three elements go out as
     /// one block of at most 16 bytes: a `[f32; 3]` is one write.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     pub fn f32_array<I: ExactSizeIterator<Item = f32>>(&mut self, values: I) -> Result<(), Error> {
         let len = values.len();
         if self.opts.float_policy != FloatPolicy::PreserveWidth || len >= 24 {
@@ -419,6 +522,7 @@ impl<S: Sink> Writer<S> {
         self.prefix(&buf, n)
     }
 
+    #[doc(hidden)]
     /// `fb` and the eight bytes of `v`, whatever the policy.
     pub fn f64_raw(&mut self, v: f64) -> Result<(), Error> {
         let mut buf = [0xfb; 9];
@@ -426,6 +530,7 @@ impl<S: Sink> Writer<S> {
         self.raw(&buf)
     }
 
+    #[doc(hidden)]
     /// `fa` and the four bytes of `v`, whatever the policy.
     pub fn f32_raw(&mut self, v: f32) -> Result<(), Error> {
         let mut buf = [0xfa; 5];
@@ -448,6 +553,10 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A text string, through the stringref table when a namespace is open.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn str(&mut self, v: &str) -> Result<(), Error> {
         if self.in_namespace {
@@ -459,6 +568,7 @@ impl<S: Sink> Writer<S> {
         self.raw(v.as_bytes())
     }
 
+    #[doc(hidden)]
     /// A `'static` text string (a derived type's key): like [`Writer::str`],
     /// but the stringref lookup is by address, without hashing. Always
     /// inlined: with a derived type's constant key the length tests fold
@@ -507,6 +617,10 @@ impl<S: Sink> Writer<S> {
 
     /// A byte string (it takes a stringref index when it qualifies, but is
     /// always written literally).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn bytes(&mut self, v: &[u8]) -> Result<(), Error> {
         if self.in_namespace {
@@ -519,6 +633,10 @@ impl<S: Sink> Writer<S> {
     /// The head of a byte string of `len` bytes whose payload the caller
     /// writes with [`Writer::raw`] (it takes a stringref index like any
     /// byte-string literal).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn bytes_head(&mut self, len: usize) -> Result<(), Error> {
         if self.in_namespace {
@@ -528,12 +646,20 @@ impl<S: Sink> Writer<S> {
     }
 
     /// An array head of `len` elements.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn array(&mut self, len: usize) -> Result<(), Error> {
         self.head(Major::Array, len as u64)
     }
 
     /// A map head of `len` entries.
+    ///
+    /// # Errors
+    ///
+    /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn map(&mut self, len: usize) -> Result<(), Error> {
         self.head(Major::Map, len as u64)
@@ -541,6 +667,12 @@ impl<S: Sink> Writer<S> {
 
     /// A tag head. Tags 25 and 256 belong to the stringref machinery and are
     /// refused here.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Unencodable`] for tags 25 and 256, and for any tag under
+    /// [`Profile::Ctap2`]; and the sink's error (see
+    /// [`Writer`](Writer#errors)).
     #[inline]
     pub fn tag(&mut self, tag: u64) -> Result<(), Error> {
         if tag == 25 || tag == 256 {

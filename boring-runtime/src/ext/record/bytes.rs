@@ -3,6 +3,11 @@
 use super::*;
 
 /// How a `#[boring(bytes)]` field writes itself: as a byte string.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written as a CBOR byte string",
+    label = "not a byte container",
+    note = "`#[boring(bytes)]` takes `Vec<u8>`, `&[u8]`, `[u8; N]`, `Box<[u8]>` or `Cow<[u8]>`, or an `Option` of one"
+)]
 pub trait EncodeBytes {
     /// Writes the bytes as a byte string.
     fn encode_bytes<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error>;
@@ -16,6 +21,11 @@ pub trait EncodeBytes {
 
 /// How a `#[boring(bytes)]` field reads itself: from a byte string or an
 /// array of integers.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a CBOR byte string",
+    label = "not a byte container",
+    note = "`#[boring(bytes)]` takes `Vec<u8>`, `&[u8]`, `[u8; N]`, `Box<[u8]>` or `Cow<[u8]>`, or an `Option` of one"
+)]
 pub trait DecodeBytes<'de>: Sized {
     /// Reads the bytes.
     fn decode_bytes(r: &mut Reader<'de>) -> Result<Self, Error>;
@@ -158,5 +168,8 @@ pub fn map_vec<T, U>(items: Vec<T>, f: impl FnMut(T) -> U) -> Vec<U> {
 /// called: no name matches).
 pub fn no_variant<T>(index: usize, r: &Reader<'_>) -> Result<T, Error> {
     let _ = index;
-    Err(r.error(ErrorKind::UnknownVariant(alloc::string::String::new())))
+    Err(r.error(ErrorKind::UnknownVariant {
+        name: alloc::string::String::new(),
+        expected: &[],
+    }))
 }

@@ -67,7 +67,9 @@ pub(super) enum UnknownKey<'de> {
 }
 
 impl UnknownKey<'_> {
-    pub(super) fn error(&self, at: usize) -> Error {
+    /// The error for this key in a map whose type knows the keys
+    /// `expected`.
+    pub(super) fn error(&self, expected: &'static [&'static str], at: usize) -> Error {
         use alloc::string::ToString;
         let name = match self {
             UnknownKey::Text(t) => alloc::format!("{t:?}"),
@@ -75,7 +77,7 @@ impl UnknownKey<'_> {
             UnknownKey::Int(n) => alloc::format!("{n}"),
             UnknownKey::Other(_) => "(a key that is not text)".to_string(),
         };
-        Error::new(ErrorKind::UnknownField(name), at)
+        Error::new(ErrorKind::UnknownField { name, expected }, at)
     }
 }
 
@@ -195,7 +197,7 @@ fn other_key(r: &mut Reader<'_>, shape: &Shape, hint: usize) -> Result<Option<us
     let at = r.position();
     match read_shape_key(r, shape, hint)? {
         Key::Field(i) => Ok(Some(i)),
-        Key::Unknown(key) if shape.deny_unknown => Err(key.error(at)),
+        Key::Unknown(key) if shape.deny_unknown => Err(key.error(shape.texts, at)),
         Key::Unknown(_) => {
             r.skip()?;
             Ok(None)
@@ -247,7 +249,10 @@ impl Entries {
     #[cold]
     #[inline(never)]
     fn open_other(r: &mut Reader<'_>, e: Error) -> Result<Entries, Error> {
-        r.seek(e.offset());
+        match e.offset() {
+            Some(at) => r.seek(at),
+            None => return Err(e),
+        }
         if !scattered::at_scattered(r) {
             return Err(e);
         }
@@ -297,7 +302,7 @@ pub fn in_order<'de>(
 /// Reads a map of `shape`'s fields in any order, as the derive calls it for
 /// a struct: `expect(r, i)` consumes the key of field `i` when it is next
 /// (generated with the key's constant bytes), and anything else goes
-/// through the general key reader ([`other_key`], out of line).
+/// through the general key reader (`other_key`, out of line).
 #[inline]
 pub fn decode_entries<'de>(
     r: &mut Reader<'de>,
@@ -364,7 +369,7 @@ pub fn finish_entries<'de>(
 }
 
 /// Consumes the key of field `i` when it is the next item (see
-/// [`expected_key`]). Always inlined: with a constant `i` and the type's
+/// `expected_key`). Always inlined: with a constant `i` and the type's
 /// constant shape the comparison is against the key's own bytes.
 #[inline(always)]
 pub fn expect_key(r: &mut Reader<'_>, shape: &Shape, i: usize) -> bool {
@@ -441,7 +446,7 @@ pub fn decode_map_ext<'de>(
                     continue;
                 }
                 if shape.deny_unknown {
-                    return Err(key.error(at));
+                    return Err(key.error(shape.texts, at));
                 }
                 r.skip()?;
                 r.skip()?;
@@ -487,7 +492,7 @@ pub fn decode_record<'de, T: DecodeFields<'de>>(
 pub fn fill<'de, T>(
     slot: &mut Option<T>,
     r: &mut Reader<'de>,
-    name: &'static str,
+    name: &'static FieldName,
     decode: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
 ) -> Result<(), Error> {
     if slot.is_some() && r.options().duplicate_keys == DuplicateKeys::Reject {
@@ -501,13 +506,13 @@ pub fn fill<'de, T>(
             *slot = Some(value);
             Ok(())
         }
-        Err(e) => Err(e.in_field(name)),
+        Err(e) => Err(name.wrap(e)),
     }
 }
 
 #[cold]
-fn duplicate(r: &Reader<'_>, name: &'static str) -> Error {
-    r.error(ErrorKind::DuplicateKey).in_field(name)
+fn duplicate(r: &Reader<'_>, name: &'static FieldName) -> Error {
+    name.wrap(r.error(ErrorKind::DuplicateKey))
 }
 
 /// A field's value from its slot: the decoded value, or what the type takes
@@ -515,7 +520,7 @@ fn duplicate(r: &Reader<'_>, name: &'static str) -> Error {
 #[inline]
 pub fn take<'de, T: Decode<'de>>(
     slot: Option<T>,
-    name: &'static str,
+    name: &'static FieldName,
     at: usize,
 ) -> Result<T, Error> {
     match slot {
@@ -528,7 +533,7 @@ pub fn take<'de, T: Decode<'de>>(
 #[inline]
 pub fn take_bytes<'de, T: DecodeBytes<'de>>(
     slot: Option<T>,
-    name: &'static str,
+    name: &'static FieldName,
     at: usize,
 ) -> Result<T, Error> {
     match slot {
@@ -539,11 +544,11 @@ pub fn take_bytes<'de, T: DecodeBytes<'de>>(
 
 /// A field that must be present (a `with` field without a default).
 #[inline]
-pub fn require<T>(slot: Option<T>, name: &'static str, at: usize) -> Result<T, Error> {
+pub fn require<T>(slot: Option<T>, name: &'static FieldName, at: usize) -> Result<T, Error> {
     slot.ok_or_else(|| missing(name, at))
 }
 
 #[cold]
-pub(super) fn missing(name: &'static str, at: usize) -> Error {
-    Error::new(ErrorKind::MissingField(name), at).in_field(name)
+pub(super) fn missing(name: &FieldName, at: usize) -> Error {
+    name.wrap(Error::new(ErrorKind::MissingField(name.as_str()), at))
 }

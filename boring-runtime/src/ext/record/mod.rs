@@ -12,6 +12,9 @@
 //! shaped-array header are computed at compile time by the `const fn`s here
 //! ([`header_len`], [`header`], [`key_offsets`], [`key_order`]).
 
+// Derive plumbing, reached only through `__private`: not public API.
+#![allow(clippy::missing_errors_doc)]
+
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::vec;
@@ -52,6 +55,43 @@ pub use table::*;
 pub use variants::*;
 
 // ----- the per-type description --------------------------------------------
+
+/// A field as errors name it: its key text, and its integer key when it
+/// has one (so that the error path holds [`PathSegment::Key`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldName {
+    text: &'static str,
+    key: Option<i128>,
+}
+
+impl FieldName {
+    /// A field keyed by text (or a keyword).
+    pub const fn text(text: &'static str) -> FieldName {
+        FieldName { text, key: None }
+    }
+
+    /// A field keyed by the integer `key` (`text` is its decimal form).
+    pub const fn key(key: i128, text: &'static str) -> FieldName {
+        FieldName {
+            text,
+            key: Some(key),
+        }
+    }
+
+    /// The key text.
+    pub fn as_str(&self) -> &'static str {
+        self.text
+    }
+
+    /// `e` with this field in front of its path.
+    #[cold]
+    pub fn wrap(&self, e: Error) -> Error {
+        e.within(match self.key {
+            Some(key) => PathSegment::Key(key),
+            None => PathSegment::Field(self.text),
+        })
+    }
+}
 
 /// What the derive knows about a struct's (or struct variant's) fields,
 /// computed at compile time. Field `i` is the `i`-th field that is not

@@ -12,7 +12,7 @@ use super::*;
 #[inline]
 pub fn encode_variant_id<S: Sink>(
     w: &mut Writer<S>,
-    names: &[&str],
+    names: &'static [&'static str],
     ids: &[i128],
     index: usize,
 ) -> Result<(), Error> {
@@ -25,7 +25,11 @@ pub fn encode_variant_id<S: Sink>(
 
 /// Reads a variant identifier: an integer of `ids` when it is not empty,
 /// else a name of `names`.
-pub fn read_variant_id(r: &mut Reader<'_>, names: &[&str], ids: &[i128]) -> Result<usize, Error> {
+pub fn read_variant_id(
+    r: &mut Reader<'_>,
+    names: &'static [&'static str],
+    ids: &[i128],
+) -> Result<usize, Error> {
     if ids.is_empty() {
         return variant_index(r, names);
     }
@@ -34,9 +38,16 @@ pub fn read_variant_id(r: &mut Reader<'_>, names: &[&str], ids: &[i128]) -> Resu
         Head::Unsigned(_) | Head::Negative(_) => r.i128()?,
         other => return Err(r.unexpected("variant index (integer)", &other, at)),
     };
-    ids.iter()
-        .position(|&i| i == n)
-        .ok_or_else(|| Error::new(ErrorKind::UnknownVariant(alloc::format!("{n}")), at))
+    ids.iter().position(|&i| i == n).ok_or_else(|| {
+        let name = alloc::format!("{n}");
+        Error::new(
+            ErrorKind::UnknownVariant {
+                name,
+                expected: &[],
+            },
+            at,
+        )
+    })
 }
 
 /// Writes an externally tagged enum with integer identifiers: `id` or
@@ -144,7 +155,7 @@ fn text_key<'de>(r: &mut Reader<'de>) -> Result<Option<Cow<'de, str>>, Error> {
 fn find_tag(
     r: &mut Reader<'_>,
     tag: &'static str,
-    names: &[&str],
+    names: &'static [&'static str],
     ids: &[i128],
 ) -> Result<usize, Error> {
     let at = r.position();
@@ -161,7 +172,7 @@ fn find_tag(
             _ => r.skip()?,
         }
     }
-    found.ok_or_else(|| missing(tag, at))
+    found.ok_or_else(|| missing(&FieldName::text(tag), at))
 }
 
 /// Reads an internally tagged enum: finds the tag in the map, rewinds, and
@@ -212,7 +223,7 @@ const TRIED_MAX: usize = 512;
 
 /// Reads an untagged enum: each variant in declaration order from the same
 /// position; the first that decodes wins. When none does, the error lists
-/// what each variant reported (up to [`TRIED_MAX`] bytes of it).
+/// what each variant reported (up to `TRIED_MAX` bytes of it).
 ///
 /// What failed variants read is charged to the reader's retry budget
 /// ([`Reader::retry_from`]): once spent, the decode fails with
@@ -258,7 +269,7 @@ pub fn encode_map_tagged<S: Sink>(
     w: &mut Writer<S>,
     shape: &Shape,
     tag: &str,
-    names: &[&str],
+    names: &'static [&'static str],
     ids: &[i128],
     index: usize,
     present: impl Fn(usize) -> bool,

@@ -75,7 +75,7 @@ fn finish<'de>(
         }
         match field_of(shape, key) {
             Some(field) => fill(r, field)?,
-            None if shape.deny_unknown => return Err(unknown(key).error(r.position())),
+            None if shape.deny_unknown => return Err(unknown(key).error(shape.texts, r.position())),
             None => r.skip()?,
         }
     }

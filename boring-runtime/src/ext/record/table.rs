@@ -22,7 +22,7 @@ pub struct TableStats {
 /// table (tag 39649) or a columnar table (tag 39653).
 ///
 /// A recursive type passes through here once per level of a plain array,
-/// so the tables are read in their own frames ([`decode_tables`]) and this
+/// so the tables are read in their own frames (`decode_tables`) and this
 /// one holds no more than the array loop.
 #[inline]
 pub fn decode_vec<'de, T: DecodeFields<'de> + Decode<'de>>(
@@ -149,7 +149,7 @@ impl Plan {
                 }
                 Key::Unknown(key) => {
                     if deny_unknown {
-                        return Err(key.error(at));
+                        return Err(key.error(shape.map_or(&[], |s| s.texts), at));
                     }
                     if unknown.contains(&key) {
                         return Err(bad());

@@ -88,7 +88,10 @@ fn name_index<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<usize,
 }
 
 /// Reads a variant name: text (literal or stringref) or an identifier.
-pub(super) fn variant_index(r: &mut Reader<'_>, names: &[&str]) -> Result<usize, Error> {
+pub(super) fn variant_index(
+    r: &mut Reader<'_>,
+    names: &'static [&'static str],
+) -> Result<usize, Error> {
     let at = r.position();
     let key = match r.peek_head()? {
         Head::Text(_) | Head::Tag(25 | IDENT) => read_key(r, names, 0)?,
@@ -96,14 +99,26 @@ pub(super) fn variant_index(r: &mut Reader<'_>, names: &[&str]) -> Result<usize,
     };
     match key {
         Key::Field(i) => Ok(i),
-        Key::Unknown(UnknownKey::Text(t) | UnknownKey::Ident(t)) => Err(Error::new(
-            ErrorKind::UnknownVariant(alloc::format!("{t:?}")),
-            at,
-        )),
-        Key::Unknown(UnknownKey::Other(_) | UnknownKey::Int(_)) => Err(Error::new(
-            ErrorKind::UnknownVariant(alloc::string::String::new()),
-            at,
-        )),
+        Key::Unknown(UnknownKey::Text(t) | UnknownKey::Ident(t)) => {
+            let name = alloc::format!("{t:?}");
+            Err(Error::new(
+                ErrorKind::UnknownVariant {
+                    name,
+                    expected: names,
+                },
+                at,
+            ))
+        }
+        Key::Unknown(UnknownKey::Other(_) | UnknownKey::Int(_)) => {
+            let name = alloc::string::String::new();
+            Err(Error::new(
+                ErrorKind::UnknownVariant {
+                    name,
+                    expected: names,
+                },
+                at,
+            ))
+        }
     }
 }
 
@@ -125,7 +140,7 @@ pub(super) fn read_variant<'de, T: DecodeVariants<'de>>(
 /// `{name: payload}`.
 ///
 /// A recursive enum passes through this frame once per level, so the
-/// variant's name is read in [`open_variant`], outside the recursion.
+/// variant's name is read in `open_variant`, outside the recursion.
 pub fn decode_enum<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
     let (index, map) = open_variant::<T>(r)?;
     let value = read_variant(index, map.is_some(), r)?;
@@ -205,10 +220,12 @@ pub(super) fn enum_row<'de, T: DecodeVariants<'de>>(
         match column {
             Some(index) => value = Some(read_variant(index, true, r)?),
             None => {
+                let name = alloc::string::String::new();
+                let expected = T::NAMES;
                 return Err(Error::new(
-                    ErrorKind::UnknownVariant(alloc::string::String::new()),
+                    ErrorKind::UnknownVariant { name, expected },
                     r.position(),
-                ))
+                ));
             }
         }
     }

@@ -10,8 +10,9 @@ use super::stringref::ReadTable;
 use crate::error::{Error, ErrorKind};
 use crate::profile::{Options, Resolved};
 use crate::value::scattered::ShapeTable;
-use crate::value::Value;
+use crate::value::{TagHandler, TagRegistry, Value};
 use alloc::boxed::Box;
+use alloc::sync::Arc;
 
 /// The largest count a container or string may declare (2^31 − 1).
 const MAX_COUNT: u64 = i32::MAX as u64;
@@ -41,6 +42,37 @@ pub(crate) struct PointerRun {
 /// array, map and tag level counts), declared counts against the bytes left
 /// (checked before anything is allocated), the item budget and the output
 /// budget.
+///
+/// Most code decodes with [`from_slice`](crate::from_slice); a `Reader` is
+/// for walking items by hand, or for hand-written [`Decode`](crate::Decode)
+/// impls.
+///
+/// ```
+/// use boring::Reader;
+///
+/// let bytes = [0x82, 0x63, b'a', b'b', b'c', 0xf5]; // ["abc", true]
+/// let mut r = Reader::new(&bytes);
+/// let mut items = r.array()?;
+/// assert_eq!(items.declared(), Some(2));
+/// assert!(items.next(&mut r)?);
+/// assert_eq!(r.str()?, "abc"); // borrowed from `bytes`
+/// assert!(items.next(&mut r)?);
+/// assert!(r.bool()?);
+/// assert!(!items.next(&mut r)?);
+/// assert!(r.is_at_end());
+/// # Ok::<(), boring::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// Every method that reads a head fails on malformed input, at the head's
+/// offset: [`ErrorKind::Truncated`] when the input ends inside it,
+/// [`ErrorKind::ReservedInfo`], [`ErrorKind::ReservedSimpleValue`] or
+/// [`ErrorKind::MalformedSimpleValue`] for an encoding RFC 8949 reserves.
+/// The scalar, string and container readers also read through a stringref
+/// namespace (tag 256) around their item, which takes a depth level
+/// ([`ErrorKind::DepthExceeded`] past [`Options::max_depth`]). Each method
+/// names what else it fails with.
 #[derive(Debug)]
 pub struct Reader<'de> {
     input: &'de [u8],
@@ -61,6 +93,8 @@ pub struct Reader<'de> {
     /// item, allocated at the first: a reader is on the stack once per
     /// embedded document, and most documents hold none.
     shapes: Option<Box<ShapeTable>>,
+    /// The options' tag registry, for `Value` decoding and dumps.
+    tags: Option<Arc<TagRegistry>>,
 }
 
 /// Iteration state of an array or map being read: definite (`remaining`
@@ -117,6 +151,12 @@ impl Seq {
 
     /// Advances to the next entry: `true` if there is one, `false` at the end
     /// (after which the container's depth level is released).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Truncated`] when the input ends before an indefinite-length
+    /// container's break; [`ErrorKind::LimitExceeded`] when the entry passes
+    /// the item budget ([`Options::max_items`]).
     #[inline]
     pub fn next(&mut self, r: &mut Reader<'_>) -> Result<bool, Error> {
         if self.done {
@@ -150,6 +190,11 @@ impl Seq {
     }
 
     /// Requires the container to be exhausted (for fixed-size targets).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BadCount`] when entries are left; otherwise as
+    /// [`Seq::next`].
     pub fn finish(mut self, r: &mut Reader<'_>) -> Result<(), Error> {
         if self.next(r)? {
             Err(r.error(ErrorKind::BadCount))
@@ -167,10 +212,18 @@ impl<'de> Reader<'de> {
 
     /// A reader over `input` with `options`, refused when they do not
     /// resolve.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidOptions`] (with no byte offset) when `options` asks
+    /// for something its profile locks off (see [`Options::resolve`]).
     pub fn with_options(input: &'de [u8], options: &Options) -> Result<Self, Error> {
-        Ok(Reader::with_resolved(input, options.resolve()?))
+        let mut r = Reader::with_resolved(input, options.resolve()?);
+        r.tags = options.tags().cloned();
+        Ok(r)
     }
 
+    #[doc(hidden)]
     /// A reader over `input` with options already resolved.
     pub fn with_resolved(input: &'de [u8], opts: Resolved) -> Self {
         Reader {
@@ -188,7 +241,19 @@ impl<'de> Reader<'de> {
             strings: ReadTable::default(),
             references: 0,
             shapes: None,
+            tags: None,
         }
+    }
+
+    /// The options' tag registry, shared.
+    pub(crate) fn tag_registry(&self) -> Option<Arc<TagRegistry>> {
+        self.tags.clone()
+    }
+
+    /// The registered handler of `tag`, if the options hold one.
+    #[inline]
+    pub(crate) fn tag_handler(&self, tag: u64) -> Option<&TagHandler> {
+        self.tags.as_deref()?.get(tag)
     }
 
     /// The resolved options.
@@ -221,6 +286,7 @@ impl<'de> Reader<'de> {
         self.pos = offset.min(self.input.len());
     }
 
+    #[doc(hidden)]
     /// Takes the payload of a definite string whose head (at `head_at`)
     /// was just read, checking its length against the bytes left; nothing
     /// is registered or validated.
@@ -297,6 +363,10 @@ impl<'de> Reader<'de> {
     }
 
     /// The next byte, not consumed.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Truncated`] at the end of the input.
     #[inline]
     pub fn peek(&self) -> Result<u8, Error> {
         match self.input.get(self.pos) {
@@ -306,12 +376,20 @@ impl<'de> Reader<'de> {
     }
 
     /// The next head, not consumed.
+    ///
+    /// # Errors
+    ///
+    /// A missing or malformed head ([`Reader`](Reader#errors)).
     pub fn peek_head(&self) -> Result<Head, Error> {
         let (head, _) = self.parse_head(self.pos)?;
         Ok(head)
     }
 
     /// Reads one head, validating the reserved encodings.
+    ///
+    /// # Errors
+    ///
+    /// A missing or malformed head ([`Reader`](Reader#errors)).
     #[inline]
     pub fn head(&mut self) -> Result<Head, Error> {
         let (head, next) = self.parse_head(self.pos)?;
@@ -425,6 +503,11 @@ impl<'de> Reader<'de> {
     }
 
     /// Enters one nesting level (array, map or tag).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::DepthExceeded`] at the depth limit
+    /// ([`Options::max_depth`]).
     #[inline]
     pub fn enter(&mut self) -> Result<(), Error> {
         if self.depth >= self.opts.max_depth {
@@ -477,6 +560,7 @@ impl<'de> Reader<'de> {
         self.pointer_run = saved;
     }
 
+    #[doc(hidden)]
     /// Charges `n` items against the budget.
     #[inline]
     pub fn charge(&mut self, n: u64) -> Result<(), Error> {
@@ -489,6 +573,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// Charges `bytes` against the output budget: decoders call it where
     /// they allocate on the strength of the input (a string copied out, a
     /// row built, a key cloned), before allocating.
@@ -503,6 +588,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// The bytes of output budget left.
     pub fn output_left(&self) -> u64 {
         self.output_left
@@ -519,9 +605,11 @@ impl<'de> Reader<'de> {
         inner.depth = self.depth;
         inner.items_left = self.items_left;
         inner.output_left = self.output_left;
+        inner.tags = self.tags.clone();
         inner
     }
 
+    #[doc(hidden)]
     /// Takes over the budgets an [`embedded`](Reader::embedded) reader
     /// left.
     pub fn absorb_budgets(&mut self, inner: &Reader<'_>) {
@@ -532,6 +620,13 @@ impl<'de> Reader<'de> {
     // ----- containers ----------------------------------------------------
 
     /// Starts reading an array: checks its count and enters a depth level.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for another item; [`ErrorKind::BadCount`]
+    /// for a count the bytes left cannot hold (or past 2^31 − 1);
+    /// [`ErrorKind::DepthExceeded`] at the depth limit; and malformed input
+    /// ([`Reader`](Reader#errors)).
     #[inline]
     pub fn array(&mut self) -> Result<Seq, Error> {
         let at = self.pos;
@@ -549,6 +644,10 @@ impl<'de> Reader<'de> {
     /// Starts reading a map: checks its count and enters a depth level.
     /// Always inlined: a map of up to 23 entries (the count in the initial
     /// byte) opens with no call; any other head is read out of line.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::array`].
     #[inline(always)]
     pub fn map(&mut self) -> Result<Seq, Error> {
         let at = self.pos;
@@ -568,6 +667,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// Opens a container whose head (at `at`) was just read.
     #[inline]
     pub fn open(&mut self, len: Option<u64>, min_bytes: u64, at: usize) -> Result<Seq, Error> {
@@ -583,6 +683,11 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads a tag head and returns its number (the content follows).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a tag; and
+    /// malformed input ([`Reader`](Reader#errors)).
     pub fn tag(&mut self) -> Result<u64, Error> {
         let at = self.pos;
         match self.head()? {
@@ -601,6 +706,11 @@ impl<'de> Reader<'de> {
     }
 
     /// Requires tag `expected` and consumes its head.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::WrongTag`] for another tag or an untagged item (nothing is
+    /// consumed); and malformed input ([`Reader`](Reader#errors)).
     pub fn expect_tag(&mut self, expected: u64) -> Result<(), Error> {
         let at = self.pos;
         match self.peek_head()? {
@@ -647,6 +757,7 @@ impl<'de> Reader<'de> {
 
     // ----- stringref namespaces ------------------------------------------
 
+    #[doc(hidden)]
     /// Opens a stringref namespace (after its tag-256 head) and enters a
     /// depth level.
     pub fn enter_namespace(&mut self) -> Result<(), Error> {
@@ -655,6 +766,7 @@ impl<'de> Reader<'de> {
         Ok(())
     }
 
+    #[doc(hidden)]
     /// Closes the namespace opened by [`Reader::enter_namespace`].
     pub fn leave_namespace(&mut self) {
         self.strings.leave();
@@ -671,12 +783,14 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// Whether a stringref namespace is open.
     #[inline]
     pub fn in_namespace(&self) -> bool {
         self.strings.active()
     }
 
+    #[doc(hidden)]
     /// Resolves stringref index `index` in the current namespace: the bytes
     /// and whether they are text.
     pub fn resolve_reference(&mut self, index: u64, at: usize) -> Result<(&'de [u8], bool), Error> {
@@ -719,6 +833,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// Returns to `cp` after an alternative that failed, charging what it
     /// read (at least a byte) to a budget of 16 times the input plus 4096
     /// bytes. Untagged enums try their variants this way; nested ones whose
@@ -736,6 +851,7 @@ impl<'de> Reader<'de> {
         Ok(())
     }
 
+    #[doc(hidden)]
     /// Whether failed alternatives have spent the budget of
     /// [`Reader::retry_from`].
     pub fn retries_spent(&self) -> bool {
@@ -755,6 +871,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// How many stringrefs and scattered-shape references this reader has
     /// resolved (or skipped) so far: a decoder that keeps raw bytes compares
     /// it before and after, since bytes holding a reference mean nothing
@@ -772,6 +889,11 @@ impl<'de> Reader<'de> {
     /// Skips one item and returns its bytes, head included. An item that
     /// holds a stringref or a scattered-shape reference is refused: its
     /// bytes would not mean the same anywhere else.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::skip`]; [`ErrorKind::StringrefInRaw`] for an item that
+    /// holds a stringref or a scattered-shape reference.
     pub fn skip_raw(&mut self) -> Result<&'de [u8], Error> {
         let start = self.pos;
         let before = self.references;

@@ -44,25 +44,37 @@ impl<'de> Reader<'de> {
     }
 
     /// An unsigned integer that fits `u64`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not an integer;
+    /// [`ErrorKind::OutOfRange`] for a negative one or a bignum past
+    /// `u64::MAX`; [`ErrorKind::BadTagContent`] for a bignum tag over anything
+    /// but a byte string; and malformed input ([`Reader`](Reader#errors)).
     #[inline]
     pub fn u64(&mut self) -> Result<u64, Error> {
         let at = self.pos;
         match self.int_head() {
             Some((false, v)) => return Ok(v),
-            Some((true, _)) => return Err(Error::new(ErrorKind::OutOfRange, at)),
+            Some((true, n)) => return Err(Error::out_of_range(-1 - i128::from(n), "u64", at)),
             None => {}
         }
         match self.head()? {
             Head::Unsigned(v) => Ok(v),
-            Head::Negative(_) => Err(Error::new(ErrorKind::OutOfRange, at)),
+            Head::Negative(n) => Err(Error::out_of_range(-1 - i128::from(n), "u64", at)),
             Head::Tag(2 | 3) => self
                 .bignum_tail(at)
-                .and_then(|v| u64::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))),
+                .and_then(|v| u64::try_from(v).map_err(|_| Error::out_of_range(v, "u64", at))),
             other => self.nested(other, at, "integer", Self::u64),
         }
     }
 
     /// A signed integer that fits `i64`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::i128`], and [`ErrorKind::OutOfRange`] for an integer
+    /// outside `i64`.
     #[inline]
     pub fn i64(&mut self) -> Result<i64, Error> {
         let at = self.pos;
@@ -70,14 +82,21 @@ impl<'de> Reader<'de> {
             return match i64::try_from(n) {
                 Ok(n) if negative => Ok(-1 - n),
                 Ok(n) => Ok(n),
-                Err(_) => Err(Error::new(ErrorKind::OutOfRange, at)),
+                Err(_) => Err(Error::out_of_range(signed(negative, n), "i64", at)),
             };
         }
         let v = self.i128()?;
-        i64::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+        i64::try_from(v).map_err(|_| Error::out_of_range(v, "i64", at))
     }
 
     /// Any integer that fits `i128`, including bignums (tags 2 and 3).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not an integer;
+    /// [`ErrorKind::OutOfRange`] for a bignum outside `i128`;
+    /// [`ErrorKind::BadTagContent`] for a bignum tag over anything but a byte
+    /// string; and malformed input ([`Reader`](Reader#errors)).
     pub fn i128(&mut self) -> Result<i128, Error> {
         let at = self.pos;
         match self.head()? {
@@ -89,17 +108,22 @@ impl<'de> Reader<'de> {
     }
 
     /// Any non-negative integer that fits `u128`, including bignums.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::i128`], and [`ErrorKind::OutOfRange`] for a negative
+    /// integer or a bignum past `u128::MAX`.
     pub fn u128(&mut self) -> Result<u128, Error> {
         let at = self.pos;
         match self.peek_head()? {
             Head::Tag(2) => {
                 self.head()?;
                 let digits = self.bytes_in_tag(2, at)?;
-                magnitude(digits).ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))
+                magnitude(&digits).ok_or_else(|| Error::out_of_range(too_big(&digits), "u128", at))
             }
             _ => {
                 let v = self.i128()?;
-                u128::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange, at))
+                u128::try_from(v).map_err(|_| Error::out_of_range(v, "u128", at))
             }
         }
     }
@@ -110,9 +134,14 @@ impl<'de> Reader<'de> {
             _ => 3,
         };
         let digits = self.bytes_in_tag(tag, at)?;
-        let m = magnitude(digits)
-            .and_then(|m| i128::try_from(m).ok())
-            .ok_or_else(|| Error::new(ErrorKind::OutOfRange, at))?;
+        let m = match magnitude(&digits) {
+            Some(m) => i128::try_from(m).map_err(|_| match (tag, m.checked_add(1)) {
+                (2, _) => Error::out_of_range(m, "i128", at),
+                (_, Some(n)) => Error::out_of_range(alloc::format!("-{n}"), "i128", at),
+                (_, None) => Error::out_of_range(too_big(&digits), "i128", at),
+            })?,
+            None => return Err(Error::out_of_range(too_big(&digits), "i128", at)),
+        };
         Ok(if tag == 2 { m } else { -1 - m })
     }
 
@@ -127,6 +156,11 @@ impl<'de> Reader<'de> {
     }
 
     /// A float of any width, widened to `f64`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a float (integers
+    /// are refused); and malformed input ([`Reader`](Reader#errors)).
     #[inline]
     pub fn f64(&mut self) -> Result<f64, Error> {
         let at = self.pos;
@@ -145,6 +179,11 @@ impl<'de> Reader<'de> {
 
     /// A float that an `f32` holds exactly (half and single always; a double
     /// only when it narrows without loss).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::f64`], and [`ErrorKind::OutOfRange`] for a double that an
+    /// `f32` does not hold exactly (NaNs excepted).
     #[inline]
     pub fn f32(&mut self) -> Result<f32, Error> {
         let at = self.pos;
@@ -156,12 +195,17 @@ impl<'de> Reader<'de> {
             Head::Simple(Simple::F16(bits)) => Ok(crate::wire::float::f16_to_f64(bits) as f32),
             Head::Simple(Simple::F64(v)) if v.is_nan() => Ok(v as f32),
             Head::Simple(Simple::F64(v)) => crate::wire::float::f64_to_f32_exact(v)
-                .ok_or_else(|| Error::new(ErrorKind::OutOfRange, at)),
+                .ok_or_else(|| Error::out_of_range(alloc::format!("{v:?}"), "f32 (exactly)", at)),
             other => self.nested(other, at, "float", Self::f32),
         }
     }
 
     /// `true` or `false`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for any other item; and malformed input
+    /// ([`Reader`](Reader#errors)).
     pub fn bool(&mut self) -> Result<bool, Error> {
         let at = self.pos;
         // `f4` and `f5` without the general head parser.
@@ -182,6 +226,11 @@ impl<'de> Reader<'de> {
     }
 
     /// Consumes `null` or `undefined`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for any other item; and malformed input
+    /// ([`Reader`](Reader#errors)).
     pub fn null(&mut self) -> Result<(), Error> {
         let at = self.pos;
         if self.peek_null() {
@@ -196,8 +245,7 @@ impl<'de> Reader<'de> {
 }
 
 /// The magnitude of a bignum's big-endian digits, if it fits `u128`.
-fn magnitude(digits: Cow<'_, [u8]>) -> Option<u128> {
-    let digits = &digits[..];
+fn magnitude(digits: &[u8]) -> Option<u128> {
     let start = digits.iter().position(|&b| b != 0).unwrap_or(digits.len());
     let significant = &digits[start..];
     if significant.len() > 16 {
@@ -214,4 +262,20 @@ fn magnitude(digits: Cow<'_, [u8]>) -> Option<u128> {
 #[inline(always)]
 fn be<const N: usize>(input: &[u8], at: usize) -> Option<[u8; N]> {
     input.get(at..at.checked_add(N)?)?.try_into().ok()
+}
+
+/// `-1 - n` for a negative head's argument, else `n`, as `i128`.
+fn signed(negative: bool, n: u64) -> i128 {
+    if negative {
+        -1 - i128::from(n)
+    } else {
+        i128::from(n)
+    }
+}
+
+/// How an out-of-range bignum is named in an error: by its size, since its
+/// digits would not help.
+fn too_big(digits: &[u8]) -> alloc::string::String {
+    let significant = digits.iter().skip_while(|&&b| b == 0).count();
+    alloc::format!("a bignum of {significant} bytes")
 }

@@ -10,6 +10,16 @@ use crate::wire::head::{Head, Major};
 impl<'de> Reader<'de> {
     /// Skips one item without building it, iteratively (no recursion),
     /// validating its structure and registering its string literals.
+    ///
+    /// # Errors
+    ///
+    /// Input that is not one well-formed item: a malformed head
+    /// ([`Reader`](Reader#errors)), [`ErrorKind::BadCount`],
+    /// [`ErrorKind::UnexpectedBreak`], [`ErrorKind::BadIndefiniteChunk`],
+    /// [`ErrorKind::InvalidUtf8`], [`ErrorKind::DepthExceeded`] past the depth
+    /// limit; inside a stringref namespace, [`ErrorKind::BadStringref`] for a
+    /// reference to nothing; [`ErrorKind::TooManyShapes`] past 65 536
+    /// scattered-shape definitions.
     pub fn skip(&mut self) -> Result<(), Error> {
         // Each frame: entries left (None = indefinite), and whether the
         // frame is a stringref namespace (closed when its item ends).

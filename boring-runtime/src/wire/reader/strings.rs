@@ -59,6 +59,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// Consumes a stringref at the current position when it resolves to the
     /// text `expected`: the derive's key fast path inside a namespace, a
     /// byte comparison in place of decoding the key. Consumes nothing
@@ -83,6 +84,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[doc(hidden)]
     /// Consumes the next text string when `known` recognises its bytes as
     /// one of the caller's constant names, returning what `known` made of
     /// it; consumes nothing otherwise (the caller falls back to
@@ -113,6 +115,7 @@ impl<'de> Reader<'de> {
         Some(value)
     }
 
+    #[doc(hidden)]
     /// Registers a text literal the caller consumed without
     /// [`Reader::str`] (a key matched by its bytes), as every literal inside
     /// a namespace must be.
@@ -178,6 +181,15 @@ impl<'de> Reader<'de> {
 
     /// A definite-length text string (or a reference to one), borrowed.
     /// An indefinite-length string cannot be borrowed: use [`Reader::text`].
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a definite-length
+    /// text string; [`ErrorKind::BadCount`] for a length past the bytes left;
+    /// [`ErrorKind::InvalidUtf8`]; inside a stringref namespace,
+    /// [`ErrorKind::BadStringref`] for a reference to nothing and
+    /// [`ErrorKind::UnexpectedType`] for one to a byte string; and malformed
+    /// input ([`Reader`](Reader#errors)).
     #[inline]
     pub fn str(&mut self) -> Result<&'de str, Error> {
         if self.at_reference() {
@@ -212,6 +224,12 @@ impl<'de> Reader<'de> {
 
     /// A text string of either length form: borrowed when definite, owned
     /// when it had to be joined from chunks.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::str`], except that an indefinite-length string is read: a
+    /// chunk that is not definite-length text is
+    /// [`ErrorKind::BadIndefiniteChunk`].
     pub fn text(&mut self) -> Result<Cow<'de, str>, Error> {
         if self.at_reference() {
             return self.text_reference().map(Cow::Borrowed);
@@ -235,6 +253,14 @@ impl<'de> Reader<'de> {
     }
 
     /// A definite-length byte string, borrowed.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedType`] for an item that is not a definite-length
+    /// byte string; [`ErrorKind::BadCount`] for a length past the bytes left;
+    /// inside a stringref namespace, [`ErrorKind::BadStringref`] for a
+    /// reference to nothing and [`ErrorKind::UnexpectedType`] for one to text;
+    /// and malformed input ([`Reader`](Reader#errors)).
     #[inline]
     pub fn bytes(&mut self) -> Result<&'de [u8], Error> {
         if self.at_reference() {
@@ -262,6 +288,12 @@ impl<'de> Reader<'de> {
     }
 
     /// A byte string of either length form.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::bytes`], except that an indefinite-length string is read: a
+    /// chunk that is not a definite-length byte string is
+    /// [`ErrorKind::BadIndefiniteChunk`].
     pub fn byte_buf(&mut self) -> Result<Cow<'de, [u8]>, Error> {
         if self.at_reference() {
             return self.bytes_reference().map(Cow::Borrowed);

@@ -1,30 +1,11 @@
-//! Shared by the interop tests: hex helpers, and a comparison of a decoded
-//! `Value` with the typed JSON notation of the conformance files
-//! (`{"$keyword": ":a"}`, `{"$bigint": "digits"}`, `{"$set": [...]}`, …).
-
-// Each test target uses a different part of this module.
-#![allow(dead_code)]
+//! A comparison of a decoded `Value` with the typed JSON notation of the
+//! interop conformance files (`{"$keyword": ":a"}`, `{"$bigint": "digits"}`,
+//! `{"$set": [...]}`, …), shared by the interop, cbor2 and golden suites.
 
 use boring::{Float, Value};
 use serde_json::Value as Json;
 
-/// Bytes of a hex string (whitespace ignored).
-pub fn unhex(hex: &str) -> Vec<u8> {
-    let digits: Vec<u8> = hex.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    assert_eq!(digits.len() % 2, 0, "odd hex length: {hex}");
-    digits
-        .chunks(2)
-        .map(|pair| {
-            let text = std::str::from_utf8(pair).expect("hex is ASCII");
-            u8::from_str_radix(text, 16).unwrap_or_else(|_| panic!("bad hex: {hex}"))
-        })
-        .collect()
-}
-
-/// Lower-case hex of `bytes`.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+use crate::to_hex;
 
 /// The decimal digits of a big-endian magnitude.
 fn magnitude_to_decimal(bytes: &[u8]) -> String {
@@ -129,7 +110,7 @@ fn check_typed(v: &Value, key: &str, arg: &Json) -> Result<(), String> {
             )
         }
         "$bytes" => ok(
-            v.as_bytes().map(hex).as_deref() == Some(text_of(arg)?),
+            v.as_bytes().map(to_hex).as_deref() == Some(text_of(arg)?),
             "bytes",
         ),
         "$float64" | "$float32" | "$float16" => {
@@ -181,7 +162,7 @@ fn check_typed(v: &Value, key: &str, arg: &Json) -> Result<(), String> {
         }
         "$uuid" => {
             let want = text_of(arg)?.replace('-', "");
-            ok(v.as_uuid().map(|u| hex(&u)) == Some(want), "uuid")
+            ok(v.as_uuid().map(|u| to_hex(&u)) == Some(want), "uuid")
         }
         "$instant" => ok(v.as_instant_text() == Some(text_of(arg)?), "instant"),
         "$set" => {
@@ -212,7 +193,7 @@ fn check_typed(v: &Value, key: &str, arg: &Json) -> Result<(), String> {
             let (tag, _) = v.as_typed_array().ok_or("not a typed array")?;
             ok(Some(tag) == arg["tag"].as_u64(), "typed-array tag")?;
             let values = v.typed_array_values().ok_or("typed-array payload")?;
-            check(&Value::Array(values), &arg["values"])
+            check(&Value::Array(values.into()), &arg["values"])
         }
         "$record" => {
             let (name, payload) = v.as_record().ok_or("not a record")?;
