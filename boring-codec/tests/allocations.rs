@@ -1,10 +1,9 @@
 //! A warm codec allocates nothing per message, and a decompression bomb
-//! fails fast within its bound: counted with a global allocator that
-//! tallies this thread's allocations.
+//! fails within its bound: counted with a global allocator that tallies
+//! this thread's allocations.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::time::Instant;
 
 use boring_codec::{Codec, Error, Pipeline};
 
@@ -135,19 +134,16 @@ fn a_decompression_bomb_fails_fast_within_its_bound() {
     let bound = 1u64 << 20;
     LIVE.with(|l| l.set(0));
     PEAK.with(|p| p.set(0));
-    let started = Instant::now();
     let mut codec = Codec::new(Pipeline::parse("zstd").unwrap()).with_max_output(bound);
     let err = codec.decode(&bomb).unwrap_err();
-    let elapsed = started.elapsed();
     assert!(
         matches!(err, Error::OutputLimit { step: "zstd", limit } if limit == bound),
         "{err:?}"
     );
-    // The output buffer stops at the bound; nothing near a gigabyte is
-    // allocated, and the decoder stops after a megabyte of work.
+    // The output buffer stops at the bound: nothing near a gigabyte is
+    // allocated.
     let peak = PEAK.with(Cell::get);
     assert!(peak < 4 * bound, "peak {peak} bytes");
-    assert!(elapsed.as_secs() < 5, "{elapsed:?}");
 
     // Streaming stops the same way.
     let codec = Codec::new(Pipeline::parse("zstd").unwrap()).with_max_output(bound);
