@@ -27,6 +27,10 @@ pub enum Codec {
     BoringValueDefault,
     /// `boring` on the `Value` form, the `compact` profile.
     BoringValueCompact,
+    /// `boring::serde` over the serde derives, default profile.
+    BoringSerdeDefault,
+    /// `boring::serde` over the serde derives, interop profile.
+    BoringSerdeInterop,
     /// ciborium (serde).
     Ciborium,
     /// minicbor derive, array encoding.
@@ -49,13 +53,15 @@ pub enum Codec {
 
 impl Codec {
     /// Every codec, in print order.
-    pub const ALL: [Codec; 15] = [
+    pub const ALL: [Codec; 17] = [
         Codec::BoringDefault,
         Codec::BoringShapes,
         Codec::BoringCompact,
         Codec::BoringInterop,
         Codec::BoringValueDefault,
         Codec::BoringValueCompact,
+        Codec::BoringSerdeDefault,
+        Codec::BoringSerdeInterop,
         Codec::Ciborium,
         Codec::MinicborArray,
         Codec::MinicborMap,
@@ -77,6 +83,8 @@ impl Codec {
             Codec::BoringInterop => "boring interop",
             Codec::BoringValueDefault => "boring Value default",
             Codec::BoringValueCompact => "boring Value compact",
+            Codec::BoringSerdeDefault => "boring serde default",
+            Codec::BoringSerdeInterop => "boring serde interop",
             Codec::Ciborium => "ciborium",
             Codec::MinicborArray => "minicbor array",
             Codec::MinicborMap => "minicbor map",
@@ -99,6 +107,16 @@ impl Codec {
             Codec::BoringInterop => Options::from(Profile::Interop),
             _ => return None,
         })
+    }
+
+    /// The options of one of the `boring::serde` rows, which run as peers
+    /// (through the serde derives), `None` for every other row.
+    pub fn serde_options(self) -> Option<Options> {
+        match self {
+            Codec::BoringSerdeDefault => Some(Options::default()),
+            Codec::BoringSerdeInterop => Some(Options::from(Profile::Interop)),
+            _ => None,
+        }
     }
 
     /// Whether this is one of `boring`'s `Value` rows.
@@ -286,6 +304,8 @@ struct PeerCell<T> {
     buf: Vec<u8>,
     scratch: Vec<u8>,
     bitcode: bitcode::Buffer,
+    /// The `boring::serde` rows' options and reused writer.
+    serde: Option<(Options, Writer)>,
 }
 
 impl<T: Dataset> PeerCell<T> {
@@ -299,6 +319,13 @@ impl<T: Dataset> PeerCell<T> {
             // buffer; 4 KiB is its documented default size.
             scratch: vec![0; 4096],
             bitcode: bitcode::Buffer::new(),
+            serde: match codec.serde_options() {
+                Some(options) => {
+                    let writer = Writer::new(&options).map_err(err)?;
+                    Some((options, writer))
+                }
+                None => None,
+            },
         };
         cell.bytes = cell.encode_fresh()?;
         Ok(cell)
@@ -313,6 +340,10 @@ impl<T: Dataset> PeerCell<T> {
                 out
             }
             Codec::Cbor4ii => cbor4ii::serde::to_vec(Vec::new(), d).map_err(err)?,
+            Codec::BoringSerdeDefault | Codec::BoringSerdeInterop => {
+                let (options, _) = self.serde.as_ref().ok_or("no serde options")?;
+                boring::serde::to_vec(d, options).map_err(err)?
+            }
             Codec::SerdeJson => serde_json::to_vec(d).map_err(err)?,
             Codec::SonicRs => sonic_rs::to_vec(d).map_err(err)?,
             Codec::Bitcode => bitcode::encode(d),
@@ -330,6 +361,12 @@ impl<T: Dataset> PeerCell<T> {
             Codec::Ciborium => ciborium::into_writer(d, &mut *buf).map_err(err)?,
             Codec::Cbor4ii => {
                 *buf = cbor4ii::serde::to_vec(std::mem::take(buf), d).map_err(err)?;
+            }
+            Codec::BoringSerdeDefault | Codec::BoringSerdeInterop => {
+                let (_, w) = self.serde.as_mut().ok_or("no serde options")?;
+                w.clear();
+                boring::serde::to_writer(d, w).map_err(err)?;
+                black_box(w.buffer());
             }
             Codec::SerdeJson => serde_json::to_writer(&mut *buf, d).map_err(err)?,
             Codec::SonicRs => sonic_rs::to_writer(&mut *buf, d).map_err(err)?,
@@ -356,6 +393,10 @@ impl<T: Dataset> PeerCell<T> {
                 ciborium::de::from_reader_with_buffer(b, &mut self.scratch).map_err(err)?
             }
             (Codec::Cbor4ii, _) => cbor4ii::serde::from_slice(b).map_err(err)?,
+            (Codec::BoringSerdeDefault | Codec::BoringSerdeInterop, _) => {
+                let (options, _) = self.serde.as_ref().ok_or("no serde options")?;
+                boring::serde::from_slice(b, options).map_err(err)?
+            }
             (Codec::SerdeJson, _) => serde_json::from_slice(b).map_err(err)?,
             (Codec::SonicRs, _) => sonic_rs::from_slice(b).map_err(err)?,
             (Codec::Bitcode, Tier::Fresh) => bitcode::decode(b).map_err(err)?,

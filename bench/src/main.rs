@@ -14,6 +14,8 @@ use boring_bench::{batch, machine, nav, payloads, report, Mode};
 
 /// `boring-bench codecs`: the byte transforms of boring-codec.
 mod codec_bench;
+/// `boring-bench json`: JSON to CBOR and back, against serde_json and sonic-rs.
+mod json_bench;
 
 /// Counts allocation calls and requested bytes; everything else is the
 /// system allocator's.
@@ -109,7 +111,7 @@ fn write_charts(dir: &std::path::Path, charts: &[(String, String)]) -> std::io::
 }
 
 const USAGE: &str = "usage: boring-bench published [--quick] [--write-docs] [--json PATH] \
-                     [--payloads NAME,…] [--codecs LABEL,…] | boring-bench batch | boring-bench codecs";
+                     [--payloads NAME,…] [--codecs LABEL,…] | boring-bench batch | boring-bench codecs | boring-bench json";
 
 /// Splits a comma-separated list.
 fn list(text: &str) -> Vec<String> {
@@ -219,6 +221,20 @@ fn main() -> ExitCode {
         println!("{}", machine::Machine::read().describe());
         print!("{}", codec_bench::report());
         return ExitCode::SUCCESS;
+    }
+    if args.first().map(String::as_str) == Some("json") {
+        // JSON conversions against serde_json and sonic-rs (docs/JSON.md).
+        println!("{}", machine::Machine::read().describe());
+        return match json_bench::report(7) {
+            Ok(table) => {
+                print!("{table}");
+                ExitCode::SUCCESS
+            }
+            Err(why) => {
+                eprintln!("error: {why}");
+                ExitCode::FAILURE
+            }
+        };
     }
     if args.first().map(String::as_str) == Some("batch") {
         // Batches against values written alone (docs/PERFORMANCE.md).

@@ -16,8 +16,12 @@ use crate::path::Segment;
 
 mod codec;
 mod cose;
+mod json;
+mod query;
 pub(crate) use codec::{PackArgs, UnpackArgs};
 pub(crate) use cose::{OpenArgs, SealArgs};
+pub(crate) use json::{Cbor2JsonArgs, Json2CborArgs};
+pub(crate) use query::QueryArgs;
 
 /// Shown after the top-level help: what every command has in common.
 const AFTER_HELP: &str = "\
@@ -28,7 +32,7 @@ keyword key; anything else is a text key, and a leading ' forces text.
 Segments that start with - come after --.
 
 Commands that write bytes (reencode, index, set, from-diag, get --raw,
-seal, open, pack, unpack) write them to standard output, or with -o to a file; they
+seal, open, pack, unpack, json2cbor) write them to standard output, or with -o to a file; they
 refuse to write to a terminal unless --force is given.
 
 Exit status: 0 success, 1 bad input or a path that does not exist,
@@ -86,6 +90,13 @@ pub(crate) enum Command {
     Pack(PackArgs),
     /// The bytes a packed FILE was made from
     Unpack(UnpackArgs),
+    /// JSON text as one CBOR item under a profile
+    Json2cbor(Json2CborArgs),
+    /// One CBOR item as JSON text (RFC 8949 section 6.1)
+    Cbor2json(Cbor2JsonArgs),
+    /// The items a JSONPath query (RFC 9535) selects in the first item,
+    /// one line of JSON each in document order
+    Query(QueryArgs),
 }
 
 impl Command {
@@ -106,6 +117,9 @@ impl Command {
             Command::Open(a) => Some(&a.input),
             Command::Pack(a) => Some(&a.input),
             Command::Unpack(a) => Some(&a.input),
+            Command::Json2cbor(a) => Some(&a.input),
+            Command::Cbor2json(a) => Some(&a.input),
+            Command::Query(a) => Some(&a.input),
         }
     }
 }

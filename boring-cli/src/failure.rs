@@ -29,6 +29,9 @@ pub(crate) enum Failure {
     /// A byte pipeline failed on the input (`pack`, `unpack`); status 1,
     /// or 2 for a pipeline that cannot be built.
     Codec(boring_codec::Error),
+    /// A JSON conversion failed on the input (`json2cbor`, `cbor2json`);
+    /// status 1.
+    Json(boring_json::Error),
     /// The key file could not be read or is not a usable key; status 1.
     Key {
         /// The key file as the message names it.
@@ -76,6 +79,7 @@ impl Failure {
             | Failure::Path(_)
             | Failure::Cose(_)
             | Failure::Codec(_)
+            | Failure::Json(_)
             | Failure::Key { .. }
             | Failure::Write { .. } => 1,
         }
@@ -113,6 +117,7 @@ impl Failure {
             ),
             Failure::Codec(err) if err.is_usage() => err.to_string(),
             Failure::Codec(err) => format!("{input}: {err}"),
+            Failure::Json(err) => format!("{input}: {err}"),
             Failure::Key { file, message } => format!("{file}: {message}"),
         }
     }
@@ -136,6 +141,14 @@ impl Failure {
             Failure::Usage(message) => ("usage", None, message.clone()),
             Failure::Cose(err) => ("cose", None, err.to_string()),
             Failure::Codec(err) => (err.kind_name(), None, err.to_string()),
+            Failure::Json(err) => (
+                match err.kind() {
+                    boring_json::ErrorKind::Cbor(kind) => kind.reference_name(),
+                    _ => "json",
+                },
+                err.offset().map(|at| at as u64),
+                err.to_string(),
+            ),
             Failure::Key { file, message } => ("key", None, format!("{file}: {message}")),
         }
     }

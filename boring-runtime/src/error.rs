@@ -120,6 +120,10 @@ pub enum ErrorKind {
     InvalidOptions(&'static str),
     /// A value that CBOR, or the chosen profile, cannot represent.
     Unencodable(&'static str),
+    /// A JSONPath query ([`crate::path::Path::parse`]) that is not well
+    /// formed or not well typed; the error's offset is the character
+    /// position in the query.
+    BadPath(&'static str),
     /// An error of the underlying reader or writer.
     #[cfg(feature = "std")]
     Io(std::io::ErrorKind),
@@ -162,6 +166,7 @@ impl ErrorKind {
             ErrorKind::NotPokeable => "not-pokeable",
             ErrorKind::InvalidOptions(_) => "invalid-options",
             ErrorKind::Unencodable(_) => "unencodable",
+            ErrorKind::BadPath(_) => "bad-path",
             #[cfg(feature = "std")]
             ErrorKind::Io(_) => "io",
             ErrorKind::Custom(_) => "custom",
@@ -239,6 +244,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::InvalidOptions(why) => write!(f, "invalid options: {why}"),
             ErrorKind::Unencodable(why) => write!(f, "cannot encode: {why}"),
+            ErrorKind::BadPath(why) => write!(f, "invalid JSONPath: {why}"),
             #[cfg(feature = "std")]
             ErrorKind::Io(kind) => write!(f, "i/o error: {kind}"),
             ErrorKind::Custom(msg) => f.write_str(msg),

@@ -54,6 +54,7 @@ mod error;
 pub mod ext;
 pub mod index;
 pub mod nav;
+pub mod path;
 /// Network types the standard library lacks: [`IpPrefix`](net::IpPrefix),
 /// RFC 9164's IP prefix. The `core::net` addresses themselves implement
 /// [`Encode`] and [`Decode`] as RFC 9164 tags 52 and 54.
@@ -62,6 +63,8 @@ pub mod net {
 }
 pub mod profile;
 pub mod seq;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub mod value;
 pub mod wire;
 

@@ -5,6 +5,8 @@
 mod check;
 mod codec;
 mod cose;
+mod json;
+mod query;
 mod rewrite;
 mod view;
 
@@ -34,6 +36,9 @@ pub(crate) fn run(command: &Command) -> Result<(), Failure> {
         Command::Open(args) => cose::open(args),
         Command::Pack(args) => codec::pack(args),
         Command::Unpack(args) => codec::unpack(args),
+        Command::Json2cbor(args) => json::json2cbor(args),
+        Command::Cbor2json(args) => json::cbor2json(args),
+        Command::Query(args) => query::query(args),
     }
 }
 

@@ -1,0 +1,126 @@
+//! JSON text to CBOR and CBOR to JSON text in one pass each, following
+//! RFC 8949 §6.1–6.2; `docs/JSON.md` states the mapping.
+//!
+//! JSON is tokenized here (safe Rust over `&[u8]`) and written through
+//! [`boring::Writer`], so the options' profile applies: plain CBOR under
+//! `Interop`, stringref under `Default`, floats at their shortest exact
+//! width where the profile's float policy says so, sorted keys under the
+//! deterministic profiles. CBOR is read with [`boring::Reader`], so
+//! stringref and boring's own layouts read back as plain JSON.
+//!
+//! ```
+//! use boring::{FloatPolicy, Options, Profile};
+//!
+//! // Plain CBOR, floats in the shortest width that holds them exactly.
+//! let options = Options::from(Profile::Interop).float_policy(FloatPolicy::Shortest);
+//! let cbor = boring_json::json_to_cbor(br#"{"a":[1,2.5,"x"]}"#, &options)?;
+//! assert_eq!(cbor, [0xa1, 0x61, b'a', 0x83, 0x01, 0xf9, 0x41, 0x00, 0x61, b'x']);
+//! let json = boring_json::cbor_to_json(&cbor, &Options::default(), false)?;
+//! assert_eq!(json, r#"{"a":[1,2.5,"x"]}"#);
+//!
+//! // Bad input is a typed error with its byte offset.
+//! let err = boring_json::json_to_cbor(b"[1,]", &Options::default()).unwrap_err();
+//! assert_eq!(err.offset(), Some(3));
+//! # Ok::<(), boring_json::Error>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod emit;
+mod error;
+mod float;
+mod out;
+mod tape;
+mod unescape;
+mod value;
+
+use boring::wire::Sink;
+use boring::{KeyOrder, Options, Reader, Value, Writer};
+
+pub use error::{Error, ErrorKind};
+
+use out::{BytesAs, Out};
+
+/// Converts JSON text to one CBOR item under `options`.
+///
+/// # Errors
+///
+/// [`ErrorKind::Syntax`] (with the offset in `json`) for text that is not
+/// JSON, [`ErrorKind::DepthExceeded`] past the options' depth limit,
+/// [`ErrorKind::NumberOutOfRange`] for a number too large for an `f64`,
+/// and [`ErrorKind::Cbor`] when the options do not resolve or the profile
+/// cannot write a value (a bignum under `Ctap2`).
+pub fn json_to_cbor(json: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+    // CBOR is rarely larger than its JSON: one allocation, no regrowth.
+    let mut writer = Writer::with_sink(Vec::with_capacity(json.len()), options)?;
+    json_to_writer(json, &mut writer)?;
+    Ok(writer.into_sink())
+}
+
+/// Converts JSON text to one top-level CBOR item written to `writer`
+/// (into any sink: a buffer, a slice, an `IoSink`). The whole text is
+/// checked before anything is written.
+///
+/// # Errors
+///
+/// As [`json_to_cbor`], and the sink's error.
+pub fn json_to_writer<S: Sink>(json: &[u8], writer: &mut Writer<S>) -> Result<(), Error> {
+    let resolved = writer.options();
+    let tape = tape::parse(json, resolved.max_depth)?;
+    if resolved.key_order == KeyOrder::Insertion {
+        writer.write(&tape)?;
+    } else {
+        // Sorting keys needs whole maps: go through a `Value`, whose
+        // encoder orders them.
+        let mut plain = Writer::new(&Options::from(boring::Profile::Interop))?;
+        plain.write(&tape)?;
+        let value: Value = boring::from_slice(plain.buffer())?;
+        writer.write(&value)?;
+    }
+    Ok(())
+}
+
+/// Converts JSON text to a [`Value`].
+///
+/// # Errors
+///
+/// As [`json_to_cbor`].
+pub fn json_to_value(json: &[u8]) -> Result<Value, Error> {
+    let cbor = json_to_cbor(json, &Options::from(boring::Profile::Interop))?;
+    Ok(boring::from_slice(&cbor)?)
+}
+
+/// Converts one CBOR item to JSON text, indented by two spaces when
+/// `pretty`. `options` govern reading (limits, tag policy).
+///
+/// # Errors
+///
+/// [`ErrorKind::Cbor`] with the offset in `cbor` for malformed input, a
+/// limit of the reader or trailing bytes; [`ErrorKind::NonFiniteFloat`] for
+/// NaN or an infinity.
+pub fn cbor_to_json(cbor: &[u8], options: &Options, pretty: bool) -> Result<String, Error> {
+    let mut reader = Reader::with_options(cbor, options)?;
+    // JSON text is rarely over twice its CBOR: one allocation, no regrowth.
+    let mut out = Out::new(pretty, cbor.len() * 2 + 64);
+    emit::item(&mut reader, &mut out, BytesAs::Base64Url)?;
+    if !reader.is_at_end() {
+        return Err(boring::Error::new(boring::ErrorKind::TrailingBytes, reader.position()).into());
+    }
+    Ok(finish(out))
+}
+
+/// Converts a [`Value`] to JSON text, indented when `pretty`.
+///
+/// # Errors
+///
+/// [`ErrorKind::NonFiniteFloat`] for NaN or an infinity (offset 0).
+pub fn value_to_json(value: &Value, pretty: bool) -> Result<String, Error> {
+    let mut out = Out::new(pretty, 64);
+    value::emit_value(value, &mut out, BytesAs::Base64Url, 0)?;
+    Ok(finish(out))
+}
+
+fn finish(out: Out) -> String {
+    // Every byte the converter writes comes from UTF-8 text or ASCII.
+    String::from_utf8(out.buf).unwrap_or_default()
+}

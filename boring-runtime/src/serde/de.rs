@@ -1,0 +1,294 @@
+//! [`Deserializer`]: serde's data model read through a [`Reader`].
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
+use ::serde::de::{self, Visitor};
+use ::serde::forward_to_deserialize_any;
+
+use super::access::{Entries, Items, RawValue, UnitVariant, Variant};
+use super::error::place;
+use super::VALUE_TOKEN;
+use crate::codec::Decode;
+use crate::error::{Error, ErrorKind};
+use crate::profile::{Options, Profile};
+use crate::value::Value;
+use crate::wire::{Head, Reader, Simple};
+
+/// A serde deserializer reading one item from a [`Reader`], borrowing
+/// strings and byte strings from its input where the target allows.
+///
+/// See [the module documentation](super) for how CBOR maps onto serde's
+/// data model.
+#[derive(Debug)]
+pub struct Deserializer<'a, 'de> {
+    pub(crate) r: &'a mut Reader<'de>,
+}
+
+impl<'a, 'de> Deserializer<'a, 'de> {
+    /// A deserializer reading the next item of `r`.
+    pub fn new(r: &'a mut Reader<'de>) -> Self {
+        Deserializer { r }
+    }
+
+    /// The content of a tag (its head at `at` not yet read): bignums as
+    /// integers, stringref resolved, any other tag as its content.
+    fn tagged<V: Visitor<'de>>(&mut self, tag: u64, at: usize, v: V) -> Result<V::Value, Error> {
+        match tag {
+            2 => match self.r.u128()? {
+                n if n <= u128::from(u64::MAX) => v.visit_u64(n as u64),
+                n => v.visit_u128(n),
+            },
+            3 => v.visit_i128(self.r.i128()?),
+            25 if self.r.in_namespace() => {
+                self.r.head()?;
+                let index = self.r.u64()?;
+                let (bytes, text) = self.r.resolve_reference(index, at)?;
+                if text {
+                    let text = core::str::from_utf8(bytes)
+                        .map_err(|_| Error::new(ErrorKind::InvalidUtf8, at))?;
+                    v.visit_borrowed_str(text)
+                } else {
+                    v.visit_borrowed_bytes(bytes)
+                }
+            }
+            256 => {
+                self.r.head()?;
+                self.r.enter_namespace()?;
+                let result = de::Deserializer::deserialize_any(&mut *self, v);
+                self.r.leave_namespace();
+                result
+            }
+            _ => {
+                self.r.head()?;
+                // A depth level per tag, so that a chain of tags cannot
+                // recurse past the limit.
+                self.r.enter()?;
+                let result = de::Deserializer::deserialize_any(&mut *self, v);
+                self.r.leave();
+                result
+            }
+        }
+    }
+
+    fn simple<V: Visitor<'de>>(&mut self, simple: Simple, v: V) -> Result<V::Value, Error> {
+        self.r.head()?;
+        match simple {
+            Simple::Bool(b) => v.visit_bool(b),
+            Simple::Null | Simple::Undefined => v.visit_unit(),
+            Simple::Other(n) => v.visit_u8(n),
+            Simple::F16(bits) => v.visit_f32(crate::wire::float::f16_to_f64(bits) as f32),
+            Simple::F32(x) => v.visit_f32(x),
+            Simple::F64(x) => v.visit_f64(x),
+        }
+    }
+
+    fn array<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
+        let seq = self.r.array()?;
+        let mut items = Items { de: self, seq };
+        let value = v.visit_seq(&mut items)?;
+        items.seq.finish(items.de.r)?;
+        Ok(value)
+    }
+
+    fn map<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
+        let seq = self.r.map()?;
+        let mut entries = Entries { de: self, seq };
+        let value = v.visit_map(&mut entries)?;
+        entries.seq.finish(entries.de.r)?;
+        Ok(value)
+    }
+
+    /// Opens the stringref namespace (tag 256) that the next item starts
+    /// with, if it does: a top-level item under stringref has one. The
+    /// caller closes it with `leave_namespace` once the item is read.
+    fn open_namespace(&mut self) -> Result<bool, Error> {
+        if self.r.peek_tag() != Some(256) {
+            return Ok(false);
+        }
+        self.r.head()?;
+        self.r.enter_namespace()?;
+        Ok(true)
+    }
+
+    /// Items whose initial byte alone does not tell what to call: negative
+    /// integers, tags, simple values and floats, a stray break.
+    fn other<V: Visitor<'de>>(&mut self, at: usize, v: V) -> Result<V::Value, Error> {
+        match self.r.peek_head()? {
+            Head::Negative(n) if n <= i64::MAX as u64 => {
+                let n = self.r.i64()?;
+                v.visit_i64(n)
+            }
+            Head::Negative(_) => {
+                let n = self.r.i128()?;
+                v.visit_i128(n)
+            }
+            Head::Tag(tag) => self.tagged(tag, at, v),
+            Head::Simple(simple) => self.simple(simple, v),
+            Head::Break => Err(Error::new(ErrorKind::UnexpectedBreak, at)),
+            // `deserialize_any` dispatches the other majors on their byte.
+            _ => de::Deserializer::deserialize_any(self, v),
+        }
+    }
+
+    /// Whether the next item is `null` or `undefined`.
+    fn at_null(&self) -> Result<bool, Error> {
+        Ok(matches!(
+            self.r.peek_head()?,
+            Head::Simple(Simple::Null | Simple::Undefined)
+        ))
+    }
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        // The common majors dispatch on the initial byte alone: the readers
+        // they call parse the head once, and check it.
+        let result = match self.r.peek()? >> 5 {
+            0 => {
+                let n = self.r.u64()?;
+                v.visit_u64(n)
+            }
+            2 => return self.deserialize_bytes(v),
+            3 => return self.deserialize_str(v),
+            4 => self.array(v),
+            5 => self.map(v),
+            _ => self.other(at, v),
+        };
+        result.map_err(|e| place(e, at))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        // Text of either length form; anything else (a stringref reference
+        // among them) through `deserialize_any`.
+        if self.r.peek()? >> 5 != 3 {
+            return self.deserialize_any(v);
+        }
+        let result = match self.r.text()? {
+            Cow::Borrowed(text) => v.visit_borrowed_str(text),
+            Cow::Owned(text) => v.visit_string(text),
+        };
+        result.map_err(|e| place(e, at))
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.deserialize_str(v)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.deserialize_str(v)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        if self.r.peek()? >> 5 != 2 {
+            return self.deserialize_any(v);
+        }
+        let result = match self.r.byte_buf()? {
+            Cow::Borrowed(bytes) => v.visit_borrowed_bytes(bytes),
+            Cow::Owned(bytes) => v.visit_byte_buf(bytes),
+        };
+        result.map_err(|e| place(e, at))
+    }
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.deserialize_bytes(v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        if self.open_namespace()? {
+            let result = self.deserialize_option(v);
+            self.r.leave_namespace();
+            return result;
+        }
+        if self.at_null()? {
+            self.r.head()?;
+            return v.visit_none().map_err(|e| place(e, at));
+        }
+        v.visit_some(self).map_err(|e| place(e, at))
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        if self.at_null()? {
+            let at = self.r.position();
+            self.r.head()?;
+            return v.visit_unit().map_err(|e| place(e, at));
+        }
+        self.deserialize_any(v)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        v: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_unit(v)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        if name == VALUE_TOKEN {
+            // `Value` asks for the whole item: decoded natively, so that tags
+            // and simple values survive, and handed over as plain CBOR.
+            let value = Value::decode(self.r)?;
+            let bytes: Vec<u8> = crate::to_vec_with(&value, &Options::from(Profile::Interop))
+                .map_err(|e| place(e, at))?;
+            return v.visit_enum(RawValue(bytes)).map_err(|e| place(e, at));
+        }
+        v.visit_newtype_struct(self).map_err(|e| place(e, at))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        if self.open_namespace()? {
+            let result = self.deserialize_enum(name, variants, v);
+            self.r.leave_namespace();
+            return result;
+        }
+        if !matches!(self.r.peek_head()?, Head::Map(_)) {
+            return v
+                .visit_enum(UnitVariant { de: self })
+                .map_err(|e| place(e, at));
+        }
+        let mut seq = self.r.map()?;
+        if !seq.next(self.r)? {
+            let kind = ErrorKind::UnexpectedType {
+                expected: "an enum variant (a map of one entry)",
+                found: "an empty map",
+            };
+            return Err(Error::new(kind, at));
+        }
+        let value = v
+            .visit_enum(Variant { de: &mut *self })
+            .map_err(|e| place(e, at))?;
+        seq.finish(self.r)?;
+        Ok(value)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.r.skip()?;
+        v.visit_unit()
+    }
+
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char
+        seq tuple tuple_struct map struct
+    }
+}

@@ -1,0 +1,391 @@
+//! The serde bridge (`boring::serde`): round trips of serde's data model,
+//! byte equality with `#[derive(Boring)]`, borrowing, tags and errors.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use boring::{Boring, ErrorKind, Options, Profile, Value};
+use serde::{Deserialize, Serialize};
+
+/// Byte equality with the derive and robustness, over generated values.
+#[path = "serde_bridge/props.rs"]
+mod props;
+
+pub(crate) fn interop() -> Options {
+    Options::from(Profile::Interop)
+}
+
+fn round_trip<T>(value: &T, opts: &Options) -> T
+where
+    T: Serialize + for<'de> Deserialize<'de>,
+{
+    let bytes = boring::serde::to_vec(value, opts).expect("serializes");
+    boring::serde::from_slice(&bytes, opts).expect("deserializes")
+}
+
+#[derive(Boring, Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Reading {
+    sensor: String,
+    ts: i64,
+    celsius: f64,
+    ok: bool,
+    tags: Vec<String>,
+    note: Option<String>,
+    count: u32,
+}
+
+#[derive(Boring, Serialize, Deserialize, Debug, Clone, PartialEq)]
+enum Shape {
+    Empty,
+    Circle(f64),
+    Rect { w: u32, h: u32 },
+    Pair(i32, String),
+}
+
+#[derive(Boring, Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Drawing {
+    name: String,
+    shapes: Vec<Shape>,
+    origin: (i32, i32),
+}
+
+#[test]
+fn enum_representations_round_trip() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "type")]
+    enum Internal {
+        A { x: u8 },
+        B,
+    }
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t", content = "c")]
+    enum Adjacent {
+        A(u8),
+        B { y: String },
+    }
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Untagged {
+        Num(i64),
+        Text(String),
+        List(Vec<u8>),
+    }
+    for opts in [
+        interop(),
+        Options::default(),
+        Options::from(Profile::Canonical),
+    ] {
+        for v in [Internal::A { x: 7 }, Internal::B] {
+            assert_eq!(round_trip(&v, &opts), v);
+        }
+        for v in [Adjacent::A(1), Adjacent::B { y: "z".into() }] {
+            assert_eq!(round_trip(&v, &opts), v);
+        }
+        for v in [
+            Untagged::Num(-5),
+            Untagged::Text("t".into()),
+            Untagged::List(vec![1, 2]),
+        ] {
+            assert_eq!(round_trip(&v, &opts), v);
+        }
+    }
+    // Top-level externally tagged enums, in a stringref namespace too.
+    for opts in [interop(), Options::default()] {
+        for v in [Shape::Empty, Shape::Circle(0.5), Shape::Rect { w: 1, h: 2 }] {
+            assert_eq!(round_trip(&v, &opts), v);
+            let derived = boring::to_vec_with(&v, &opts).unwrap();
+            assert_eq!(
+                boring::serde::from_slice::<Shape>(&derived, &opts).unwrap(),
+                v
+            );
+        }
+    }
+    // The externally tagged forms, byte by byte.
+    assert_eq!(
+        boring::serde::to_vec(&Shape::Empty, &interop()).unwrap(),
+        b"\x65Empty"
+    );
+    assert_eq!(
+        boring::serde::to_vec(&Shape::Circle(1.5), &Options::default()).unwrap(),
+        boring::to_vec_with(&Shape::Circle(1.5), &Options::default()).unwrap()
+    );
+}
+
+#[test]
+fn attributes_work_through_serde_derive() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Inner {
+        a: u8,
+        b: u8,
+    }
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Outer {
+        #[serde(rename = "ID")]
+        id: u32,
+        #[serde(flatten)]
+        inner: Inner,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        extra: Option<u8>,
+    }
+    let v = Outer {
+        id: 3,
+        inner: Inner { a: 1, b: 2 },
+        extra: None,
+    };
+    for opts in [
+        interop(),
+        Options::default(),
+        Options::from(Profile::Canonical),
+    ] {
+        assert_eq!(round_trip(&v, &opts), v);
+    }
+    // flatten writes a map of unknown length: indefinite under Interop.
+    let bytes = boring::serde::to_vec(&v, &interop()).unwrap();
+    assert_eq!(bytes[0], 0xbf);
+    let value: Value = boring::from_slice(&bytes).unwrap();
+    assert_eq!(value["ID"].as_i64(), Some(3));
+    assert_eq!(value["b"].as_i64(), Some(2));
+}
+
+#[test]
+fn options_units_newtypes_and_tuples() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Meters(f32);
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Unit;
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Triple(u8, String, Option<bool>);
+    let opts = interop();
+    assert_eq!(boring::serde::to_vec(&None::<u8>, &opts).unwrap(), [0xf6]);
+    assert_eq!(boring::serde::to_vec(&Some(5u8), &opts).unwrap(), [0x05]);
+    assert_eq!(boring::serde::to_vec(&(), &opts).unwrap(), [0xf6]);
+    assert_eq!(boring::serde::to_vec(&Unit, &opts).unwrap(), [0xf6]);
+    // Interop keeps a float's width.
+    assert_eq!(
+        boring::serde::to_vec(&Meters(1.0), &opts).unwrap(),
+        [0xfa, 0x3f, 0x80, 0, 0]
+    );
+    assert_eq!(round_trip(&Unit, &opts), Unit);
+    assert_eq!(round_trip(&Meters(2.5), &opts), Meters(2.5));
+    let t = Triple(1, "x".into(), None);
+    assert_eq!(
+        boring::serde::to_vec(&t, &opts).unwrap(),
+        [0x83, 0x01, 0x61, b'x', 0xf6]
+    );
+    assert_eq!(round_trip(&t, &opts), t);
+    assert_eq!(round_trip(&Some(Some(3u8)), &opts), Some(Some(3)));
+    // Under Default a top-level item sits in a stringref namespace.
+    for v in [None, Some("text".to_string())] {
+        assert_eq!(round_trip(&v, &Options::default()), v);
+    }
+    assert_eq!(round_trip(&(), &Options::default()), ());
+    assert_eq!(round_trip(&'é', &opts), 'é');
+    assert_eq!(round_trip(&u128::MAX, &opts), u128::MAX);
+    assert_eq!(round_trip(&i128::MIN, &opts), i128::MIN);
+    assert_eq!(round_trip(&-1i8, &opts), -1);
+}
+
+#[test]
+fn maps_with_non_string_keys() {
+    let mut m = BTreeMap::new();
+    m.insert(3i64, "three".to_string());
+    m.insert(-1, "minus one".to_string());
+    m.insert(10, "ten".to_string());
+    for opts in [
+        interop(),
+        Options::default(),
+        Options::from(Profile::Canonical),
+    ] {
+        assert_eq!(round_trip(&m, &opts), m);
+        assert_eq!(
+            boring::serde::to_vec(&m, &opts).unwrap(),
+            boring::to_vec_with(&m, &opts).unwrap()
+        );
+    }
+    let mut tuples = BTreeMap::new();
+    tuples.insert((1u8, true), vec![1.5f64]);
+    tuples.insert((0u8, false), vec![]);
+    assert_eq!(round_trip(&tuples, &interop()), tuples);
+    // Canonical order sorts by encoded key: 10 (0x0a) before -1 (0x20).
+    let bytes = boring::serde::to_vec(&m, &Options::from(Profile::Canonical)).unwrap();
+    assert_eq!(&bytes[..2], [0xa3, 0x03]);
+}
+
+#[test]
+fn borrowed_data() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Borrowed<'a> {
+        name: &'a str,
+        #[serde(with = "serde_bytes")]
+        blob: &'a [u8],
+        #[serde(borrow)]
+        words: Vec<&'a str>,
+        #[serde(borrow)]
+        again: Cow<'a, str>,
+    }
+    let v = Borrowed {
+        name: "ada",
+        blob: b"\x00\x01",
+        words: vec!["ada", "ada"],
+        again: "ada".into(),
+    };
+    for opts in [interop(), Options::default()] {
+        let bytes = boring::serde::to_vec(&v, &opts).unwrap();
+        let back: Borrowed<'_> = boring::serde::from_slice(&bytes, &opts).unwrap();
+        assert_eq!(back, v);
+        let range = bytes.as_ptr_range();
+        assert!(range.contains(&back.name.as_ptr()));
+        assert!(range.contains(&back.blob.as_ptr()));
+        // Under Default the repeated "ada" is a stringref reference,
+        // resolved to the first literal in the input.
+        assert!(range.contains(&back.words[1].as_ptr()));
+        assert!(matches!(&back.again, Cow::Borrowed(s) if range.contains(&s.as_ptr())));
+    }
+    // serde_bytes writes byte strings.
+    let buf = serde_bytes::ByteBuf::from(vec![1, 2, 3]);
+    assert_eq!(
+        boring::serde::to_vec(&buf, &interop()).unwrap(),
+        [0x43, 1, 2, 3]
+    );
+    assert_eq!(round_trip(&buf, &interop()), buf);
+    // An indefinite-length string is joined, owned.
+    let s: String = boring::serde::from_slice(b"\x7f\x61a\x61b\xff", &interop()).unwrap();
+    assert_eq!(s, "ab");
+}
+
+#[test]
+fn values_keep_tags_and_simple_values() {
+    let value = Value::Array(
+        vec![
+            Value::Tag(1, Box::new(Value::Integer(1_700_000_000)).into()),
+            Value::Undefined,
+            Value::Simple(16),
+            Value::Integer(-(1i128 << 40)),
+            Value::Bytes(vec![9]),
+        ]
+        .into(),
+    );
+    for opts in [interop(), Options::default()] {
+        let bytes = boring::serde::to_vec(&value, &opts).unwrap();
+        assert_eq!(bytes, boring::to_vec_with(&value, &opts).unwrap());
+        let back: Value = boring::serde::from_slice(&bytes, &opts).unwrap();
+        assert_eq!(back, value);
+    }
+    // Generic targets see a tag's content.
+    let bytes = boring::to_vec_with(&value, &interop()).unwrap();
+    let plain: (u64, (), u8, i64, serde_bytes::ByteBuf) =
+        boring::serde::from_slice(&bytes, &interop()).unwrap();
+    assert_eq!(plain.0, 1_700_000_000);
+    assert_eq!(plain.3, -(1i64 << 40));
+    // Other formats see plain data.
+    let json = serde_json::to_string(&Value::from("x")).unwrap();
+    assert_eq!(json, "\"x\"");
+    let from_json: Value = serde_json::from_str(r#"{"a": [1, -2, 1.5, null, true]}"#).unwrap();
+    assert_eq!(from_json["a"][1].as_i64(), Some(-2));
+}
+
+#[test]
+fn errors_are_typed_with_offsets() {
+    // A type mismatch inside a struct: a string where an integer belongs.
+    let doc = b"\xa2\x61a\x01\x61b\x61x";
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Two {
+        a: u8,
+        b: u8,
+    }
+    let err = boring::serde::from_slice::<Two>(doc, &interop()).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Custom(_)), "{err:?}");
+    assert_eq!(err.offset(), Some(6));
+    // A missing field keeps its kind.
+    let err = boring::serde::from_slice::<Two>(b"\xa1\x61a\x01", &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::MissingField("b"));
+    assert_eq!(err.offset(), Some(0));
+    // Malformed input is the reader's error.
+    let err = boring::serde::from_slice::<Vec<u8>>(b"\x83\x01\x02\x18", &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Truncated);
+    assert_eq!(err.offset(), Some(3));
+    let err = boring::serde::from_slice::<Vec<u8>>(b"\x83\x01\x02", &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::BadCount);
+    // Unknown variants name themselves.
+    let err = boring::serde::from_slice::<Shape>(b"\x64Oval", &interop()).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::UnknownVariant { name, .. } if name == "Oval"));
+    // Trailing bytes and leftover elements.
+    let err = boring::serde::from_slice::<u8>(b"\x01\x02", &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::TrailingBytes);
+    let err = boring::serde::from_slice::<(u8, u8)>(b"\x83\x01\x02\x03", &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::BadCount);
+    // Duplicate keys under a sorted profile, from a serializer.
+    struct Dup;
+    impl Serialize for Dup {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeMap;
+            let mut m = s.serialize_map(Some(2))?;
+            m.serialize_entry("k", &1)?;
+            m.serialize_entry("k", &2)?;
+            m.end()
+        }
+    }
+    let err = boring::serde::to_vec(&Dup, &Options::from(Profile::Canonical)).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DuplicateKey);
+    // A Serialize impl's own error is Custom, placed at the output offset.
+    struct Fails;
+    impl Serialize for Fails {
+        fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("no"))
+        }
+    }
+    let err = boring::serde::to_vec(&(1u8, Fails), &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Custom("no".into()));
+    assert_eq!(err.offset(), Some(2));
+}
+
+#[test]
+fn writes_into_a_writer_and_reads_from_a_reader() {
+    let mut w = boring::Writer::new(&Options::default()).unwrap();
+    boring::serde::to_writer(&vec!["a", "a"], &mut w).unwrap();
+    let bytes = w.into_sink();
+    let mut r = boring::Reader::new(&bytes);
+    let words: Vec<&str> =
+        Deserialize::deserialize(&mut boring::serde::Deserializer::new(&mut r)).unwrap();
+    assert_eq!(words, ["a", "a"]);
+    assert!(r.is_at_end());
+}
+
+#[test]
+fn records_in_vectors_match_the_derive() {
+    let rows: Vec<Reading> = (0..5)
+        .map(|i| Reading {
+            sensor: format!("s{}", i % 2),
+            ts: i,
+            celsius: 20.5,
+            ok: i % 2 == 0,
+            tags: vec!["t".into()],
+            note: None,
+            count: 3,
+        })
+        .collect();
+    for opts in [interop(), Options::default()] {
+        let derived = boring::to_vec_with(&rows, &opts).unwrap();
+        assert_eq!(boring::serde::to_vec(&rows, &opts).unwrap(), derived);
+        assert_eq!(
+            boring::serde::from_slice::<Vec<Reading>>(&derived, &opts).unwrap(),
+            rows
+        );
+    }
+}
+
+#[test]
+fn deep_nesting_is_refused_not_overflowed() {
+    let depth = 100_000;
+    let mut doc = vec![0x81; depth];
+    doc.push(0x01);
+    let err = boring::serde::from_slice::<Value>(&doc, &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DepthExceeded);
+    let mut tags = vec![0xc6; depth];
+    tags.push(0x01);
+    let err = boring::serde::from_slice::<serde_json::Value>(&tags, &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DepthExceeded);
+    let err = boring::serde::from_slice::<serde_json::Value>(&doc, &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DepthExceeded);
+}
