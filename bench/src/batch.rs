@@ -68,20 +68,20 @@ fn row<T: Encode + DecodeOwned>(name: &'static str, values: &[T], rounds: usize)
         values: values.len(),
         batch_bytes: batch.len(),
         alone_bytes: alone.iter().map(Vec::len).sum(),
-        batch_encode_us: median_us(rounds, || {
+        batch_encode_us: median_us(rounds, ROUND_MS, || {
             black_box(w.encode_batch(values).expect("encodes").len());
         }),
-        alone_encode_us: median_us(rounds, || {
+        alone_encode_us: median_us(rounds, ROUND_MS, || {
             for v in values {
                 black_box(w.encode(v).expect("encodes").len());
             }
         }),
-        batch_decode_us: median_us(rounds, || {
+        batch_decode_us: median_us(rounds, ROUND_MS, || {
             for v in Batch::<T>::new(&batch, &options).expect("a batch") {
                 black_box(v.expect("decodes"));
             }
         }),
-        alone_decode_us: median_us(rounds, || {
+        alone_decode_us: median_us(rounds, ROUND_MS, || {
             for bytes in &alone {
                 black_box(boring::from_slice::<T>(bytes).expect("decodes"));
             }
@@ -89,15 +89,19 @@ fn row<T: Encode + DecodeOwned>(name: &'static str, values: &[T], rounds: usize)
     }
 }
 
+/// How long each round of [`row`]'s timings runs, at least.
+const ROUND_MS: u128 = 20;
+
 /// The median over `rounds` of the µs one call of `f` takes, each round
-/// running `f` for at least 20 ms.
-fn median_us(rounds: usize, mut f: impl FnMut()) -> f64 {
+/// running `f` for at least `round_ms` milliseconds (after one call to
+/// warm up).
+pub fn median_us(rounds: usize, round_ms: u128, mut f: impl FnMut()) -> f64 {
     f();
     let mut samples: Vec<f64> = (0..rounds.max(1))
         .map(|_| {
             let start = Instant::now();
             let mut calls = 0u32;
-            while calls == 0 || start.elapsed().as_millis() < 20 {
+            while calls == 0 || start.elapsed().as_millis() < round_ms {
                 f();
                 calls += 1;
             }

@@ -5,7 +5,6 @@
 
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::Instant;
 
 use boring::{Options, Profile};
 
@@ -37,23 +36,12 @@ struct Row {
     sizes: [(usize, usize); 3],
 }
 
-/// The median over `rounds` of the µs one call of `f` takes, each round
-/// running `f` for at least 50 ms.
-fn median_us(rounds: usize, mut f: impl FnMut()) -> f64 {
-    f();
-    let mut samples: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            let mut calls = 0u32;
-            while calls == 0 || start.elapsed().as_millis() < 50 {
-                f();
-                calls += 1;
-            }
-            start.elapsed().as_secs_f64() * 1e6 / f64::from(calls)
-        })
-        .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
+/// Each timing round runs at least this long: the documents are large.
+const ROUND_MS: u128 = 50;
+
+/// The median µs of one call of `f`, over `rounds` rounds.
+fn median_us(rounds: usize, f: impl FnMut()) -> f64 {
+    boring_bench::batch::median_us(rounds, ROUND_MS, f)
 }
 
 fn zstd3(bytes: &[u8]) -> usize {
