@@ -8,6 +8,7 @@ pub mod expected;
 pub mod fuzz;
 pub mod generate;
 pub mod profiles;
+pub mod trials;
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -10,8 +10,8 @@
 use std::process::ExitCode;
 
 use boring::{Options, Profile, Value};
-use boring_tests::{expected, to_hex, Count};
-use libtest_mimic::{Arguments, Failed, Trial};
+use boring_tests::{expected, to_hex, trials, Count};
+use libtest_mimic::Arguments;
 use serde_json::Value as Json;
 
 fn fixtures_dir() -> std::path::PathBuf {
@@ -98,18 +98,12 @@ fn cbor2_canonical_matches_canonical_rfc7049() {
 fn main() -> ExitCode {
     let args = Arguments::from_args();
     let described = Count::default();
-    let mut trials: Vec<Trial> = listing()
-        .into_iter()
-        .map(|fixture| {
-            let name = format!("fixture::{}", fixture["file"].as_str().unwrap_or_default());
-            let described = described.clone();
-            Trial::test(name, move || {
-                described
-                    .check(|| decodes_as_described(&fixture))
-                    .map_err(Failed::from)
-            })
-        })
-        .collect();
+    let mut trials = trials::counted(
+        listing(),
+        &described,
+        |item| format!("fixture::{}", item["file"].as_str().unwrap_or_default()),
+        decodes_as_described,
+    );
     let checks: [(&str, fn()); 3] = [
         ("listing_has_five_fixtures", listing_has_five_fixtures),
         (
@@ -121,12 +115,7 @@ fn main() -> ExitCode {
             cbor2_canonical_matches_canonical_rfc7049,
         ),
     ];
-    trials.extend(checks.map(|(name, check)| {
-        Trial::test(name, move || {
-            check();
-            Ok(())
-        })
-    }));
+    trials.extend(trials::plain(&checks));
     let conclusion = libtest_mimic::run(&args, trials);
     if !args.list {
         println!("cbor2 fixtures: {described}");

@@ -12,8 +12,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use boring::{Float, Options, Profile, Value};
-use boring_tests::{hex, to_hex, Count};
-use libtest_mimic::{Arguments, Failed, Trial};
+use boring_tests::{hex, to_hex, trials, Count};
+use libtest_mimic::Arguments;
 use serde_json::Value as Json;
 
 fn golden() -> Vec<Json> {
@@ -266,18 +266,12 @@ fn datom_maps_200_published_sizes() {
 fn main() -> ExitCode {
     let args = Arguments::from_args();
     let passed = Count::default();
-    let mut trials: Vec<Trial> = golden()
-        .into_iter()
-        .map(|vector| {
-            let name = format!("vector::{}", vector["label"].as_str().unwrap_or_default());
-            let passed = passed.clone();
-            Trial::test(name, move || {
-                passed
-                    .check(|| decode_describe_reencode(&vector))
-                    .map_err(Failed::from)
-            })
-        })
-        .collect();
+    let mut trials = trials::counted(
+        golden(),
+        &passed,
+        |item| format!("vector::{}", item["label"].as_str().unwrap_or_default()),
+        decode_describe_reencode,
+    );
     let checks: [(&str, fn()); 4] = [
         ("corpus::counts", golden_corpus_counts),
         ("values_through_accessors", golden_values_through_accessors),
@@ -290,12 +284,7 @@ fn main() -> ExitCode {
             datom_maps_200_published_sizes,
         ),
     ];
-    trials.extend(checks.map(|(name, check)| {
-        Trial::test(name, move || {
-            check();
-            Ok(())
-        })
-    }));
+    trials.extend(trials::plain(&checks));
     let conclusion = libtest_mimic::run(&args, trials);
     if !args.list {
         println!("golden: {passed}");

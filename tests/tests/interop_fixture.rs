@@ -9,8 +9,8 @@
 use std::process::ExitCode;
 
 use boring::{Options, Value};
-use boring_tests::{expected, to_hex, Count};
-use libtest_mimic::{Arguments, Failed, Trial};
+use boring_tests::{expected, to_hex, trials, Count};
+use libtest_mimic::Arguments;
 use serde_json::Value as Json;
 
 fn conformance(file: &str) -> std::path::PathBuf {
@@ -65,16 +65,12 @@ fn fixture_reencodes_to_its_own_bytes() {
 fn main() -> ExitCode {
     let args = Arguments::from_args();
     let matched = Count::default();
-    let mut trials: Vec<Trial> = spec_entries()
-        .into_iter()
-        .map(|case| {
-            let name = format!("entry::{}", case["key"].as_str().unwrap_or_default());
-            let matched = matched.clone();
-            Trial::test(name, move || {
-                matched.check(|| entry_matches(&case)).map_err(Failed::from)
-            })
-        })
-        .collect();
+    let mut trials = trials::counted(
+        spec_entries(),
+        &matched,
+        |item| format!("entry::{}", item["key"].as_str().unwrap_or_default()),
+        entry_matches,
+    );
     let checks: [(&str, fn()); 2] = [
         ("has_the_listed_entries", fixture_has_the_listed_entries),
         (
@@ -82,12 +78,7 @@ fn main() -> ExitCode {
             fixture_reencodes_to_its_own_bytes,
         ),
     ];
-    trials.extend(checks.map(|(name, check)| {
-        Trial::test(name, move || {
-            check();
-            Ok(())
-        })
-    }));
+    trials.extend(trials::plain(&checks));
     let conclusion = libtest_mimic::run(&args, trials);
     if !args.list {
         println!("interop fixture: {matched} entries");
