@@ -105,6 +105,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
 
 /// The default of [`Decode::decode_fixed`]: a plain array of exactly `N`
 /// items read in place; any other sequence form through `decode_vec`.
+#[inline]
 pub(crate) fn decode_fixed_plain<'de, T: Decode<'de>, const N: usize>(
     r: &mut Reader<'de>,
 ) -> Result<[T; N], Error> {

@@ -7,9 +7,6 @@
 //! but are never referenced by our writer.
 
 use alloc::vec::Vec;
-use core::hash::Hasher;
-
-use hashbrown::HashTable;
 
 /// The minimum payload length for a literal to take index `next`.
 #[inline]
@@ -124,17 +121,32 @@ impl<'de> ReadTable<'de> {
 }
 
 /// The writer's table, reused across items: text is copied into one arena
-/// and indexed by a hash table of spans, so that after warm-up an encode
-/// allocates nothing.
+/// and found again through an open-addressing index of entry numbers, so
+/// that after warm-up an encode allocates nothing. A lookup compares the
+/// stored 64-bit hash and length before it touches text, so a miss never
+/// compares bytes and a hit compares them once.
 #[derive(Default)]
 pub(crate) struct WriteTable {
     arena: Vec<u8>,
-    /// Per entry: its text's start and length in `arena`, its index, and
-    /// its hash (kept so that growing `table` hashes nothing again).
-    spans: Vec<(u32, u32, u64, u64)>,
-    table: HashTable<u32>,
+    entries: Vec<Span>,
+    /// Open addressing, linear probing: 0 is empty, `n` is `entries[n - 1]`.
+    /// Its length is zero or a power of two, at most half full.
+    slots: Vec<u32>,
+    /// `64 - log2(slots.len())`: a hash's top bits pick its home slot, as
+    /// the multiplicative hash mixes upward.
+    shift: u32,
     next: usize,
     statics: StaticCache,
+}
+
+/// One remembered text: where it sits in the arena, its index and its hash
+/// (kept so that growing the index hashes nothing again).
+#[derive(Clone, Copy)]
+struct Span {
+    hash: u64,
+    start: u32,
+    len: u32,
+    index: u64,
 }
 
 /// What the table knows of `'static` strings (derived types' keys), by
@@ -241,7 +253,7 @@ impl StaticCache {
 impl core::fmt::Debug for WriteTable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("WriteTable")
-            .field("entries", &self.spans.len())
+            .field("entries", &self.entries.len())
             .field("next", &self.next)
             .finish()
     }
@@ -250,8 +262,8 @@ impl core::fmt::Debug for WriteTable {
 impl WriteTable {
     pub fn clear(&mut self) {
         self.arena.clear();
-        self.spans.clear();
-        self.table.clear();
+        self.entries.clear();
+        self.slots.fill(0);
         self.next = 0;
         self.statics.clear();
     }
@@ -296,33 +308,99 @@ impl WriteTable {
             return None;
         }
         let hash = hash_bytes(text);
-        let arena = &self.arena;
-        let spans = &self.spans;
-        if let Some(&slot) = self.table.find(hash, |&slot| {
-            let (start, len, _, _) = spans[slot as usize];
-            &arena[start as usize..(start + len) as usize] == text
-        }) {
-            return Some(self.spans[slot as usize].2);
+        let mut slot = self.home(hash);
+        let mask = self.slots.len().wrapping_sub(1);
+        while let Some(&taken) = self.slots.get(slot) {
+            if taken == 0 {
+                break;
+            }
+            if let Some(span) = self.entries.get(taken as usize - 1) {
+                if span.hash == hash && span.len as usize == text.len() {
+                    let start = span.start as usize;
+                    if self
+                        .arena
+                        .get(start..start + text.len())
+                        .is_some_and(|t| same(t, text))
+                    {
+                        return Some(span.index);
+                    }
+                }
+            }
+            slot = (slot + 1) & mask;
         }
         if text.len() >= min_len(self.next) {
-            if self.table.capacity() == 0 {
-                // A namespace that registers one string usually registers
-                // dozens: skip the first few doublings of all three parts.
-                self.table.reserve(INITIAL_ENTRIES, |_| 0);
-                self.spans.reserve(INITIAL_ENTRIES);
-                self.arena.reserve(INITIAL_ENTRIES * INITIAL_TEXT);
-            }
-            let start = self.arena.len() as u32;
-            self.arena.extend_from_slice(text);
-            let slot = self.spans.len() as u32;
-            self.spans
-                .push((start, text.len() as u32, self.next as u64, hash));
-            let spans = &self.spans;
-            self.table
-                .insert_unique(hash, slot, |&s| spans[s as usize].3);
+            self.remember(text, hash, slot);
             self.next += 1;
         }
         None
+    }
+
+    #[inline]
+    fn home(&self, hash: u64) -> usize {
+        if self.slots.is_empty() {
+            return 0;
+        }
+        (hash >> self.shift) as usize
+    }
+
+    /// Adds a text that the lookup just missed. Text past the arena's
+    /// 4 GiB of offsets is not remembered: it still takes its index, as
+    /// every reader gives it one, and is written literally if it recurs.
+    #[inline(never)]
+    fn remember(&mut self, text: &[u8], hash: u64, free: usize) {
+        let (Ok(start), Ok(len)) = (u32::try_from(self.arena.len()), u32::try_from(text.len()))
+        else {
+            return;
+        };
+        if start.checked_add(len).is_none() || self.entries.len() >= (u32::MAX / 2) as usize {
+            return;
+        }
+        let mut free = free;
+        if (self.entries.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+            free = self.free_slot(hash);
+        }
+        if self.entries.is_empty() && self.arena.capacity() == 0 {
+            // A namespace that registers one string usually registers
+            // dozens: skip the first few doublings.
+            self.entries.reserve(INITIAL_ENTRIES);
+            self.arena.reserve(INITIAL_ENTRIES * INITIAL_TEXT);
+        }
+        self.arena.extend_from_slice(text);
+        self.entries.push(Span {
+            hash,
+            start,
+            len,
+            index: self.next as u64,
+        });
+        if let Some(slot) = self.slots.get_mut(free) {
+            *slot = self.entries.len() as u32;
+        }
+    }
+
+    /// The first free slot from a hash's home (the index is never full).
+    fn free_slot(&self, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.home(hash);
+        while self.slots.get(slot).is_some_and(|&taken| taken != 0) {
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    /// Doubles the index (or makes the first one) and places every entry
+    /// again by its stored hash.
+    fn grow(&mut self) {
+        let capacity = (self.slots.len() * 2).max(INITIAL_ENTRIES * 2);
+        self.slots.clear();
+        self.slots.resize(capacity, 0);
+        self.shift = 64 - capacity.trailing_zeros();
+        for n in 0..self.entries.len() {
+            let slot = self.free_slot(self.entries[n].hash);
+            if let Some(taken) = self.slots.get_mut(slot) {
+                *taken = n as u32 + 1;
+            }
+        }
     }
 
     /// A literal written as it is (pre-encoded bytes): it takes an index
@@ -348,45 +426,74 @@ impl WriteTable {
     }
 }
 
-/// FxHash-style multiplicative hashing: fast for short keys, and the table
-/// holds only this document's strings.
+/// A multiplicative hash for short strings, the common case of keys and
+/// repeated values: up to 16 bytes cost two loads, longer text one load per
+/// eight bytes. The table holds only this document's strings, and
+/// `Value`'s grouping uses it the same way, so speed matters more than
+/// resistance to chosen collisions (lookups stay correct under any hash).
 pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
-    let mut hasher = FxHasher::default();
-    hasher.write(bytes);
-    hasher.finish()
+    let len = bytes.len();
+    let mut hash = (len as u64).wrapping_mul(SEED);
+    if len >= 8 {
+        let mut at = 0;
+        while at + 8 < len {
+            hash = mix(hash, word8(bytes, at));
+            at += 8;
+        }
+        hash = mix(hash, word8(bytes, len - 8));
+    } else if len >= 4 {
+        hash = mix(hash, (word4(bytes, 0) << 32) | word4(bytes, len - 4));
+    } else if let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) {
+        let middle = bytes.get(len / 2).copied().unwrap_or(0);
+        hash = mix(
+            hash,
+            u64::from(first) | u64::from(middle) << 8 | u64::from(last) << 16,
+        );
+    }
+    hash
 }
 
-#[derive(Default, Clone, Copy)]
-struct FxHasher {
-    hash: u64,
+/// Byte equality of two strings of equal length, inline for the short
+/// strings a document repeats (a library `memcmp` call costs more than the
+/// comparison).
+#[inline(always)]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let len = a.len();
+    if len != b.len() {
+        return false;
+    }
+    if (8..=16).contains(&len) {
+        return word8(a, 0) == word8(b, 0) && word8(a, len - 8) == word8(b, len - 8);
+    }
+    if (4..8).contains(&len) {
+        return word4(a, 0) == word4(b, 0) && word4(a, len - 4) == word4(b, len - 4);
+    }
+    a == b
 }
 
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
-    }
+#[inline(always)]
+fn mix(hash: u64, word: u64) -> u64 {
+    (hash.rotate_left(5) ^ word).wrapping_mul(SEED)
 }
 
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-        let rest = chunks.remainder();
-        let mut word = [0u8; 8];
-        word[..rest.len()].copy_from_slice(rest);
-        self.add(u64::from_le_bytes(word) ^ ((rest.len() as u64) << 56));
+#[inline(always)]
+fn word8(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    if let Some(src) = bytes.get(at..at + 8) {
+        word.copy_from_slice(src);
     }
+    u64::from_le_bytes(word)
+}
 
-    fn finish(&self) -> u64 {
-        self.hash
+#[inline(always)]
+fn word4(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 4];
+    if let Some(src) = bytes.get(at..at + 4) {
+        word.copy_from_slice(src);
     }
+    u64::from(u32::from_le_bytes(word))
 }
 
 #[cfg(test)]

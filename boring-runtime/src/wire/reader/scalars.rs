@@ -77,14 +77,24 @@ impl<'de> Reader<'de> {
     /// outside `i64`.
     #[inline]
     pub fn i64(&mut self) -> Result<i64, Error> {
+        // Small enough to inline into its callers, so that the common head
+        // costs a few instructions and no returned `Result` goes through
+        // memory; the rest is out of line.
         let at = self.pos;
         if let Some((negative, n)) = self.int_head() {
-            return match i64::try_from(n) {
-                Ok(n) if negative => Ok(-1 - n),
-                Ok(n) => Ok(n),
-                Err(_) => Err(Error::out_of_range(signed(negative, n), "i64", at)),
-            };
+            if let Ok(n) = i64::try_from(n) {
+                return Ok(if negative { -1 - n } else { n });
+            }
+            self.pos = at;
         }
+        self.i64_general()
+    }
+
+    /// [`Reader::i64`] past the fast path: integers beyond `i64`, bignums,
+    /// other types and malformed input.
+    #[inline(never)]
+    fn i64_general(&mut self) -> Result<i64, Error> {
+        let at = self.pos;
         let v = self.i128()?;
         i64::try_from(v).map_err(|_| Error::out_of_range(v, "i64", at))
     }
@@ -262,15 +272,6 @@ fn magnitude(digits: &[u8]) -> Option<u128> {
 #[inline(always)]
 fn be<const N: usize>(input: &[u8], at: usize) -> Option<[u8; N]> {
     input.get(at..at.checked_add(N)?)?.try_into().ok()
-}
-
-/// `-1 - n` for a negative head's argument, else `n`, as `i128`.
-fn signed(negative: bool, n: u64) -> i128 {
-    if negative {
-        -1 - i128::from(n)
-    } else {
-        i128::from(n)
-    }
 }
 
 /// How an out-of-range bignum is named in an error: by its size, since its
