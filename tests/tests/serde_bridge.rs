@@ -389,3 +389,104 @@ fn deep_nesting_is_refused_not_overflowed() {
     let err = boring::serde::from_slice::<serde_json::Value>(&doc, &interop()).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::DepthExceeded);
 }
+
+#[derive(Boring, Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Station {
+    name: String,
+    latest: Reading,
+    previous: Option<Reading>,
+}
+
+/// Whether `bytes` hold the head of tag `tag` (a two-byte tag number).
+fn has_tag(bytes: &[u8], tag: u16) -> bool {
+    let [hi, lo] = tag.to_be_bytes();
+    bytes.windows(3).any(|w| w == [0xd9, hi, lo])
+}
+
+#[test]
+fn layout_tags_read_as_the_rows_they_stand_for() {
+    let reading = |i: i64| Reading {
+        sensor: format!("sensor-{}", i % 3),
+        ts: 1_700_000_000 + i,
+        celsius: 20.5 + i as f64,
+        ok: i % 2 == 0,
+        tags: vec!["t".into(), format!("x{i}")],
+        note: (i % 3 == 0).then(|| "checked".to_string()),
+        count: i as u32,
+    };
+    let rows: Vec<Reading> = (0..12).map(reading).collect();
+    let stations: Vec<Station> = (0..6)
+        .map(|i| Station {
+            name: format!("st-{i}"),
+            latest: reading(i),
+            previous: (i % 2 == 0).then(|| reading(i + 100)),
+        })
+        .collect();
+    let by_name: BTreeMap<String, Reading> =
+        (0..8).map(|i| (format!("user-{i}"), reading(i))).collect();
+    let compact = Options::from(Profile::Compact);
+    let shaped = Options::default().shapes(true);
+
+    let cases: [(Vec<u8>, u16); 3] = [
+        (boring::to_vec_with(&rows, &shaped).unwrap(), 39649),
+        (boring::to_vec_with(&rows, &compact).unwrap(), 39653),
+        (boring::to_vec_with(&by_name, &compact).unwrap(), 39654),
+    ];
+    for (i, (bytes, tag)) in cases.iter().enumerate() {
+        assert!(has_tag(bytes, *tag), "case {i} is written with tag {tag}");
+    }
+    assert_eq!(
+        boring::serde::from_slice::<Vec<Reading>>(&cases[0].0, &shaped).unwrap(),
+        rows
+    );
+    assert_eq!(
+        boring::serde::from_slice::<Vec<Reading>>(&cases[1].0, &compact).unwrap(),
+        rows
+    );
+    assert_eq!(
+        boring::serde::from_slice::<BTreeMap<String, Reading>>(&cases[2].0, &compact).unwrap(),
+        by_name
+    );
+
+    // Nested records: whatever layout Compact picks, serde reads it back,
+    // and a generic serde value sees the same data as `Value` does.
+    let nested = boring::to_vec_with(&stations, &compact).unwrap();
+    assert_eq!(
+        boring::serde::from_slice::<Vec<Station>>(&nested, &compact).unwrap(),
+        stations
+    );
+    let through_serde: Value = boring::serde::from_slice(&nested, &compact).unwrap();
+    let plain: Value = boring::from_slice(&nested).unwrap();
+    assert_eq!(through_serde, plain);
+
+    // Enums inside a table: unit and data-carrying variants.
+    let drawings: Vec<Drawing> = (0..4)
+        .map(|i| Drawing {
+            name: format!("d{i}"),
+            shapes: vec![
+                Shape::Empty,
+                Shape::Circle(i as f64),
+                Shape::Rect { w: i, h: 2 },
+            ],
+            origin: (i as i32, -1),
+        })
+        .collect();
+    for opts in [&shaped, &compact] {
+        let bytes = boring::to_vec_with(&drawings, opts).unwrap();
+        assert_eq!(
+            boring::serde::from_slice::<Vec<Drawing>>(&bytes, opts).unwrap(),
+            drawings
+        );
+    }
+
+    // Strings inside an expanded table are built, not borrowed.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Borrowing<'a> {
+        sensor: &'a str,
+    }
+    let err = boring::serde::from_slice::<Vec<Borrowing<'_>>>(&cases[0].0, &shaped).unwrap_err();
+    let table_at = cases[0].0.windows(3).position(|w| w == [0xd9, 0x9a, 0xe1]);
+    assert!(matches!(err.kind(), ErrorKind::Custom(_)), "{err}");
+    assert_eq!(err.offset(), table_at, "{err}");
+}

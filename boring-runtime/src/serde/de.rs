@@ -8,6 +8,7 @@ use ::serde::forward_to_deserialize_any;
 
 use super::access::{Entries, Items, RawValue, UnitVariant, Variant};
 use super::error::place;
+use super::expanded::{self, Expanded};
 use super::VALUE_TOKEN;
 use crate::codec::Decode;
 use crate::error::{Error, ErrorKind};
@@ -59,6 +60,7 @@ impl<'a, 'de> Deserializer<'a, 'de> {
                 self.r.leave_namespace();
                 result
             }
+            tag if expanded::is_layout(tag) => self.layout(v),
             _ => {
                 self.r.head()?;
                 // A depth level per tag, so that a chain of tags cannot
@@ -69,6 +71,15 @@ impl<'a, 'de> Deserializer<'a, 'de> {
                 result
             }
         }
+    }
+
+    /// A layout tag (shaped array, table, …), decoded and expanded first.
+    /// Out of line: its frame would otherwise sit on every level of a deep
+    /// chain of other tags.
+    #[inline(never)]
+    fn layout<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
+        let value = Value::decode(self.r)?;
+        de::Deserializer::deserialize_any(Expanded(value), v)
     }
 
     fn simple<V: Visitor<'de>>(&mut self, simple: Simple, v: V) -> Result<V::Value, Error> {

@@ -69,14 +69,19 @@
 //! map keys on read are left to the target type (serde's maps keep the
 //! last), not to [`Options::duplicate_keys`](crate::Options::duplicate_keys).
 //!
-//! Documents using boring's layout tags (shaped arrays, columns and keyed
-//! tables, tags 39649 to 39654) are not expanded by this path: decode them
-//! with [`crate::from_slice`] or into a [`Value`](crate::Value).
+//! Documents using boring's layout tags (shaped arrays, scattered shapes,
+//! columnar and keyed tables, grids: tags 39649 to 39654) read as the plain
+//! arrays and maps they stand for: such an item is decoded and expanded
+//! first, so its strings reach the target as owned data, and a target that
+//! borrows `&str` from inside it gets a type error (decode it with
+//! [`crate::from_slice`] or as `String`). The serializer writes no layout
+//! tags: serde does not say which sequences hold records of one type.
 
 mod access;
 mod compound;
 mod de;
 mod error;
+mod expanded;
 mod ser;
 mod value;
 
