@@ -12,10 +12,16 @@ use boring_bench::codecs::{Cell, Codec, Op, Tier};
 use boring_bench::run::Config;
 use boring_bench::{batch, machine, nav, payloads, report, Mode};
 
+/// `boring-bench analytics`: boring against Parquet, CSV and JSON under SQL
+/// (feature `analytics`).
+#[cfg(feature = "analytics")]
+mod analytics;
 /// `boring-bench codecs`: the byte transforms of boring-codec.
 mod codec_bench;
 /// `boring-bench json`: JSON to CBOR and back, against serde_json and sonic-rs.
 mod json_bench;
+/// `boring-bench path`: JSONPath over CBOR against serde_json and serde_json_path.
+mod path_bench;
 
 /// Counts allocation calls and requested bytes; everything else is the
 /// system allocator's.
@@ -111,7 +117,22 @@ fn write_charts(dir: &std::path::Path, charts: &[(String, String)]) -> std::io::
 }
 
 const USAGE: &str = "usage: boring-bench published [--quick] [--write-docs] [--json PATH] \
-                     [--payloads NAME,…] [--codecs LABEL,…] | boring-bench batch | boring-bench codecs | boring-bench json";
+                     [--payloads NAME,…] [--codecs LABEL,…] | boring-bench batch | boring-bench codecs | boring-bench json \
+                     | boring-bench analytics | boring-bench path";
+
+/// Prints a report's table, or its error on stderr.
+fn print_table(report: Result<String, String>) -> ExitCode {
+    match report {
+        Ok(table) => {
+            print!("{table}");
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("error: {why}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 /// Splits a comma-separated list.
 fn list(text: &str) -> Vec<String> {
@@ -222,19 +243,27 @@ fn main() -> ExitCode {
         print!("{}", codec_bench::report());
         return ExitCode::SUCCESS;
     }
+    #[cfg(not(feature = "analytics"))]
+    if args.first().map(String::as_str) == Some("analytics") {
+        eprintln!("error: built without the `analytics` feature: run `cargo run --release -p boring-bench --features analytics -- analytics`");
+        return ExitCode::FAILURE;
+    }
+    #[cfg(feature = "analytics")]
+    if args.first().map(String::as_str) == Some("analytics") {
+        // boring, Parquet, CSV and JSON under DataFusion (docs/PERFORMANCE.md).
+        println!("{}", machine::Machine::read().describe());
+        let dir = target_dir().join("bench").join("analytics");
+        return print_table(analytics::report(&dir));
+    }
     if args.first().map(String::as_str) == Some("json") {
         // JSON conversions against serde_json and sonic-rs (docs/JSON.md).
         println!("{}", machine::Machine::read().describe());
-        return match json_bench::report(7) {
-            Ok(table) => {
-                print!("{table}");
-                ExitCode::SUCCESS
-            }
-            Err(why) => {
-                eprintln!("error: {why}");
-                ExitCode::FAILURE
-            }
-        };
+        return print_table(json_bench::report(7));
+    }
+    if args.first().map(String::as_str) == Some("path") {
+        // JSONPath over CBOR against serde_json and serde_json_path (docs/PERFORMANCE.md).
+        println!("{}", machine::Machine::read().describe());
+        return print_table(path_bench::report(7));
     }
     if args.first().map(String::as_str) == Some("batch") {
         // Batches against values written alone (docs/PERFORMANCE.md).

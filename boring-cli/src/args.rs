@@ -92,11 +92,15 @@ pub(crate) enum Command {
     Unpack(UnpackArgs),
     /// JSON text as one CBOR item under a profile
     Json2cbor(Json2CborArgs),
-    /// One CBOR item as JSON text (RFC 8949 section 6.1)
+    /// CBOR as JSON text (RFC 8949 section 6.1): every item of a CBOR
+    /// sequence (RFC 8742), one JSON text per line
     Cbor2json(Cbor2JsonArgs),
     /// The items a JSONPath query (RFC 9535) selects in the first item,
     /// one line of JSON each in document order
     Query(QueryArgs),
+    #[cfg(feature = "sql")]
+    #[command(flatten)]
+    Sql(crate::sql::SqlCommand),
 }
 
 impl Command {
@@ -120,6 +124,8 @@ impl Command {
             Command::Json2cbor(a) => Some(&a.input),
             Command::Cbor2json(a) => Some(&a.input),
             Command::Query(a) => Some(&a.input),
+            #[cfg(feature = "sql")]
+            Command::Sql(_) => None,
         }
     }
 }

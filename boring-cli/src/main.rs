@@ -13,6 +13,8 @@ mod failure;
 mod input;
 mod output;
 mod path;
+#[cfg(feature = "sql")]
+mod sql;
 
 use std::process::ExitCode;
 

@@ -185,3 +185,104 @@ fn open_reads_the_working_group_vectors() {
         );
     }
 }
+
+#[test]
+fn open_with_kid_refuses_a_message_for_another_key() {
+    let key = key_file(KEY_256);
+    for wrap in [false, true] {
+        let mut args = vec!["seal", "--key", key.arg(), "-"];
+        if wrap {
+            args.insert(1, "--wrap");
+        }
+        // Sealed under the key file's kid, "k-256".
+        let sealed = run_stdin(&args, b"for k-256").stdout;
+        let ok = run_stdin(
+            &["open", "--key", key.arg(), "--kid", "k-256", "-"],
+            &sealed,
+        );
+        assert_eq!(ok.status.code(), Some(0), "wrap {wrap}: {}", stderr(&ok));
+        assert_eq!(ok.stdout, b"for k-256");
+
+        let out = run_stdin(
+            &["open", "--key", key.arg(), "--kid", "k-other", "-"],
+            &sealed,
+        );
+        assert_eq!(out.status.code(), Some(1), "wrap {wrap}");
+        let text = stderr(&out);
+        assert!(
+            text.contains("\"k-256\"") && text.contains("\"k-other\""),
+            "wrap {wrap}: {text}"
+        );
+        assert!(out.stdout.is_empty());
+        // Without --kid the key is tried whatever the message names.
+        let any = run_stdin(&["open", "--key", key.arg(), "-"], &sealed);
+        assert_eq!(any.status.code(), Some(0), "wrap {wrap}: {}", stderr(&any));
+    }
+    // A message naming no key id is refused when one is expected.
+    let bare = key_file(r#"{"kty":"oct","k":"hJtXIZ2uSN5kbQfbtTNWbpdmhkV8FJG-Onbc6mxCcYg"}"#);
+    let sealed = run_stdin(&["seal", "--key", bare.arg(), "-"], b"x").stdout;
+    let out = run_stdin(
+        &["open", "--key", bare.arg(), "--kid", "k-256", "-"],
+        &sealed,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no key id"), "{}", stderr(&out));
+}
+
+#[test]
+fn external_aad_binds_the_message_from_text_or_a_file() {
+    let key = key_file(KEY_256);
+    let aad_file = TempFile::with(b"\x00binary context\xff");
+    let aad_arg = format!("@{}", aad_file.arg());
+    for wrap in [false, true] {
+        for aad in ["tenant-7", aad_arg.as_str()] {
+            let mut args = vec!["seal", "--key", key.arg(), "--aad", aad, "-"];
+            if wrap {
+                args.insert(1, "--wrap");
+            }
+            let sealed = run_stdin(&args, b"bound").stdout;
+            let out = run_stdin(&["open", "--key", key.arg(), "--aad", aad, "-"], &sealed);
+            assert_eq!(out.status.code(), Some(0), "{aad}: {}", stderr(&out));
+            assert_eq!(out.stdout, b"bound");
+            // Other AAD, or none, fails authentication.
+            for other in [&["--aad", "tenant-8"][..], &[]] {
+                let mut args = vec!["open", "--key", key.arg()];
+                args.extend_from_slice(other);
+                args.push("-");
+                let out = run_stdin(&args, &sealed);
+                assert_eq!(out.status.code(), Some(1), "{aad} {other:?}");
+                assert!(
+                    stderr(&out).contains("authentication failed"),
+                    "{}",
+                    stderr(&out)
+                );
+                assert!(out.stdout.is_empty());
+            }
+        }
+    }
+    // An unreadable file is a usage error naming it; a file holding the
+    // text's bytes opens what the text sealed.
+    let sealed = run_stdin(
+        &["seal", "--key", key.arg(), "--aad", "@-not-a-file-", "-"],
+        b"x",
+    );
+    assert_eq!(sealed.status.code(), Some(2));
+    assert!(
+        stderr(&sealed).contains("@-not-a-file-"),
+        "{}",
+        stderr(&sealed)
+    );
+    let text_file = TempFile::with(b"tenant-7");
+    let sealed = run_stdin(
+        &["seal", "--key", key.arg(), "--aad", "tenant-7", "-"],
+        b"y",
+    )
+    .stdout;
+    let from_file = format!("@{}", text_file.arg());
+    let out = run_stdin(
+        &["open", "--key", key.arg(), "--aad", &from_file, "-"],
+        &sealed,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"y");
+}

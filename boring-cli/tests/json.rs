@@ -114,3 +114,40 @@ fn cbor_is_refused_on_a_terminal_without_force() {
         .expect("run script");
     assert_eq!(out.status.code(), Some(0), "{line}");
 }
+
+#[test]
+fn a_cbor_sequence_becomes_json_lines() {
+    // RFC 8742: 1, {"a": [true]}, "x" one after another.
+    let seq = hex("01a1616181f56178");
+    let out = run_stdin(&["cbor2json", "-"], &seq);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1\n{\"a\":[true]}\n\"x\"\n");
+    // --lines gives the same lines, and takes an empty input as an empty
+    // sequence; without it an empty input has no item to convert.
+    let out = run_stdin(&["cbor2json", "--lines", "-"], &seq);
+    assert_eq!(stdout(&out), "1\n{\"a\":[true]}\n\"x\"\n");
+    let out = run_stdin(&["cbor2json", "--lines", "-"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    assert_eq!(run_stdin(&["cbor2json", "-"], b"").status.code(), Some(1));
+    // --pretty indents each item; it cannot be one line per item.
+    let out = run_stdin(&["cbor2json", "--pretty", "-"], &hex("0181f5"));
+    assert_eq!(stdout(&out), "1\n[\n  true\n]\n");
+    let out = run_stdin(&["cbor2json", "--pretty", "--lines", "-"], &seq);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_truncated_last_item_is_an_error_at_its_offset() {
+    // Two whole items, then a string head promising 3 bytes with 1 left.
+    let out = run_stdin(&["cbor2json", "-"], &hex("0102636162"));
+    assert_eq!(out.status.code(), Some(1));
+    let message = stderr(&out);
+    assert!(message.contains("byte 2"), "{message}");
+    // Nothing is written when an item fails.
+    assert!(out.stdout.is_empty());
+    // A head cut in the middle: the offset is the head's.
+    let out = run_stdin(&["cbor2json", "-"], &hex("0119"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("byte 1"), "{}", stderr(&out));
+}

@@ -12,9 +12,13 @@ use crate::step::Step;
 /// The first message through each direction creates the steps' library
 /// contexts; later ones reuse them, and reuse the intermediate buffers, so
 /// that [`Codec::encode_into`] and [`Codec::decode_into`] on a warm codec
-/// allocate nothing once `out` has grown to the size of a message. (One
-/// exception: decoding gzip, whose inflate state flate2's zlib-rs backend
-/// rebuilds on every reset, costs one allocation per message.)
+/// allocate nothing once `out` and the scratch buffers have grown to the
+/// size of a message, for every step (`tests/allocations.rs` counts).
+/// gzip is decoded as raw DEFLATE with the member framing read here,
+/// because flate2's zlib-rs backend rebuilds a gzip-mode inflate state on
+/// every reset; a raw one it resets in place. A larger message than any
+/// before still grows the buffers once, and the one-off
+/// [`crate::Transform`] calls build a fresh context each time.
 ///
 /// ```
 /// use boring_codec::{Codec, Pipeline};

@@ -11,10 +11,12 @@
 //!   (`encode(&[u8]) -> Vec<u8>`, `decode`).
 //! - [`Codec`]: a pipeline with its contexts and buffers, for many
 //!   messages; optionally self-describing ([`header`]); decoding bounded
-//!   per step ([`Codec::with_max_output`]).
+//!   per step ([`Codec::with_max_output`]). Once warm it allocates nothing
+//!   per message, for every step (gzip included: see [`Codec`]).
 //! - [`stream`]: `io::Read` and `io::Write` adapters over a codec.
 //! - [`seekable`]: zstd's seekable format, written in chunks and read by
-//!   byte range.
+//!   byte range, or by item when the data is a CBOR sequence (through its
+//!   offset index when sealed).
 //!
 //! ```
 //! use boring_codec::{Pipeline, Transform};

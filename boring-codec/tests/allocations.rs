@@ -82,19 +82,25 @@ fn message(i: usize) -> Vec<u8> {
 #[test]
 fn a_warm_codec_allocates_nothing_per_message() {
     let messages: Vec<Vec<u8>> = (0..64).map(message).collect();
-    // flate2's zlib-rs backend rebuilds a gzip inflate state on reset (its
-    // reset keeps only the default window and wrapper): one allocation per
-    // gzip message decoded, and none anywhere else.
-    for (spec, per_message) in [
-        ("zstd:3", 0),
-        ("zstd:19+crc32c", 0),
-        ("lz4", 0),
-        ("lz4hc:9+base64url", 0),
-        ("deflate:6", 0),
-        ("deflate:1+crc32c+hex", 0),
-        ("gzip:9+crc32c", 1),
-        ("zstd+crc32c+base64", 0),
-        ("base32", 0),
+    // Every transform, alone and chained: none allocates once warm.
+    for spec in [
+        "zstd:3",
+        "zstd:19+crc32c",
+        "lz4",
+        "lz4hc:9+base64url",
+        "deflate:6",
+        "deflate:1+crc32c+hex",
+        "gzip:6",
+        "gzip:9+crc32c",
+        "zstd+crc32c+base64",
+        "crc32c",
+        "base64",
+        "base64url",
+        "base64nopad",
+        "base64urlpad",
+        "base32",
+        "hex",
+        "gzip+lz4+zstd+deflate",
     ] {
         for header in [false, true] {
             let mut codec = Codec::new(Pipeline::parse(spec).unwrap()).with_header(header);
@@ -110,8 +116,7 @@ fn a_warm_codec_allocates_nothing_per_message() {
                 codec.decode_into(&packed, &mut plain).unwrap();
                 assert_eq!(&plain, m);
             }
-            let allowed = per_message * messages.len() as u64;
-            assert_eq!(calls() - before, allowed, "{spec} (header {header})");
+            assert_eq!(calls() - before, 0, "{spec} (header {header})");
         }
     }
 }

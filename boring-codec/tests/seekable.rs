@@ -163,3 +163,232 @@ proptest! {
         }
     }
 }
+
+/// A log of `n` records of varied sizes, as a CBOR sequence: sealed with
+/// the offset index at `stride`, or plain (stride 0). Also the items'
+/// bytes, split off by walking the sequence in memory.
+fn log_sequence(n: u64, stride: u32) -> (Vec<u8>, Vec<Vec<u8>>) {
+    use boring::index::IndexOptions;
+    use boring::seq::SeqWriter;
+    use boring::{Options, Value};
+
+    let options = Options::default();
+    let mut writer = SeqWriter::new(Vec::new(), &options)
+        .unwrap()
+        .index(IndexOptions {
+            stride,
+            index_min: 4,
+        });
+    for i in 0..n {
+        let record = Value::Array(
+            vec![
+                Value::from(i),
+                Value::from(format!("user-{}", i % 37)),
+                Value::from("x".repeat((i * 7 % 90) as usize)),
+            ]
+            .into(),
+        );
+        writer.write(&record).unwrap();
+    }
+    let sequence = writer.finish().unwrap();
+    let data_end =
+        boring::index::Frame::find(&sequence).map_or(sequence.len(), |f| f.data_end as usize);
+    let mut items = Vec::new();
+    let mut at = 0;
+    while at < data_end {
+        let item = boring::nav::Cursor::new(&sequence[at..])
+            .unwrap()
+            .bytes()
+            .unwrap();
+        items.push(item.to_vec());
+        at += item.len();
+    }
+    assert_eq!(items.len() as u64, n);
+    (sequence, items)
+}
+
+/// The chunks that hold bytes `start..end` of the data.
+fn covering(reader: &SeekableReader<Cursor<&Vec<u8>>>, start: u64, end: u64) -> Vec<usize> {
+    let chunks = reader.chunks();
+    (0..chunks.len())
+        .filter(|&i| {
+            let c = chunks[i];
+            c.start < end && start < c.start + u64::from(c.len)
+        })
+        .collect()
+}
+
+#[test]
+fn an_item_of_a_sealed_sequence_decompresses_only_its_chunks_and_the_index() {
+    let (sequence, items) = log_sequence(3000, 16);
+    let data_end = boring::index::Frame::find(&sequence).unwrap().data_end;
+    let options = SeekableOptions {
+        chunk_size: 1024,
+        level: 3,
+    };
+    let file = compress(&sequence, options).unwrap();
+    // Where each item starts in the data.
+    let mut starts = vec![0u64];
+    for item in &items {
+        starts.push(starts.last().unwrap() + item.len() as u64);
+    }
+    assert_eq!(*starts.last().unwrap(), data_end);
+
+    let mut reader = SeekableReader::new(Cursor::new(&file))
+        .unwrap()
+        .with_cache(1);
+    assert_eq!(
+        reader.items().unwrap(),
+        boring_codec::seekable::Items::Indexed {
+            count: 3000,
+            stride: 16,
+            data_end
+        }
+    );
+    // The index is read once, through the chunks that hold it (and the
+    // one holding the pointer in the last nine bytes).
+    let index_chunks = covering(&reader, data_end, sequence.len() as u64).len() as u64;
+    assert_eq!(reader.chunks_decompressed(), index_chunks);
+
+    // Random items: the chunks decompressed for each are at most those
+    // covering the walk from its anchor to its end.
+    let mut x: u64 = 0x2545_F491;
+    for _ in 0..40 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let n = x % 3000;
+        let anchor = starts[(n - n % 16) as usize];
+        let end = starts[n as usize + 1];
+        let before = reader.chunks_decompressed();
+        assert_eq!(reader.item(n).unwrap(), items[n as usize], "item {n}");
+        let spent = reader.chunks_decompressed() - before;
+        let walk = covering(&reader, anchor, end).len() as u64;
+        assert!(
+            spent <= walk,
+            "item {n}: {spent} chunks for a walk over {walk}"
+        );
+        assert!(spent >= 1, "a cache of one chunk misses on a new item");
+    }
+    // A fresh reader asked for one item: the index's chunks and the walk's.
+    let n = 2345;
+    let mut fresh = SeekableReader::new(Cursor::new(&file))
+        .unwrap()
+        .with_cache(1);
+    assert_eq!(fresh.item(n).unwrap(), items[n as usize]);
+    let walk = covering(
+        &fresh,
+        starts[(n - n % 16) as usize],
+        starts[n as usize + 1],
+    )
+    .len();
+    assert!(fresh.chunks_decompressed() <= index_chunks + walk as u64);
+    // Far fewer chunks than a scan, and an item past the end is an error.
+    assert!(reader.chunks_decompressed() < 40 * 4 + index_chunks);
+    let err = reader.item(3000).unwrap_err();
+    assert!(
+        matches!(&err, boring_codec::Error::Seekable { detail } if detail.contains("3000 items")),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn a_frame_that_fails_a_check_is_read_as_one_more_item() {
+    let (mut sequence, items) = log_sequence(100, 16);
+    let data_end = boring::index::Frame::find(&sequence).unwrap().data_end as usize;
+    // The stride, after the 16-byte prefix and the payload's array head.
+    assert_eq!(sequence[data_end + 17], 16);
+    sequence[data_end + 17] = 0;
+    assert!(boring::index::Frame::find(&sequence).is_none());
+    let file = compress(&sequence, SeekableOptions::default()).unwrap();
+    let mut reader = SeekableReader::new(Cursor::new(&file)).unwrap();
+    assert_eq!(
+        reader.items().unwrap(),
+        boring_codec::seekable::Items::Scanned {
+            data_end: sequence.len() as u64
+        }
+    );
+    assert_eq!(reader.item(99).unwrap(), items[99]);
+    assert_eq!(reader.item(100).unwrap(), sequence[data_end..]);
+    assert!(reader.item(101).is_err());
+}
+
+#[test]
+fn without_an_index_items_are_found_by_walking_from_the_nearest_recorded_start() {
+    let (sequence, items) = log_sequence(500, 0);
+    assert!(boring::index::Frame::find(&sequence).is_none());
+    let options = SeekableOptions {
+        chunk_size: 512,
+        level: 1,
+    };
+    let file = compress(&sequence, options).unwrap();
+    let mut reader = SeekableReader::new(Cursor::new(&file))
+        .unwrap()
+        .with_cache(1);
+    assert_eq!(
+        reader.items().unwrap(),
+        boring_codec::seekable::Items::Scanned {
+            data_end: sequence.len() as u64
+        }
+    );
+    // The last item: a walk over every chunk in order, once each.
+    let before = reader.chunks_decompressed();
+    assert_eq!(reader.item(499).unwrap(), items[499]);
+    let total = reader.chunks().len() as u64;
+    assert!(reader.chunks_decompressed() - before <= total);
+    // Later reads resume at a recorded start (every 16th item), so an
+    // early item costs only its own few chunks.
+    let before = reader.chunks_decompressed();
+    assert_eq!(reader.item(33).unwrap(), items[33]);
+    assert!(reader.chunks_decompressed() - before <= 3);
+    for n in [0, 1, 250, 498] {
+        assert_eq!(reader.item(n).unwrap(), items[n as usize], "item {n}");
+    }
+    let err = reader.item(500).unwrap_err();
+    assert!(
+        matches!(&err, boring_codec::Error::Seekable { detail } if detail.contains("500 items")),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn bytes_that_are_no_sequence_are_a_typed_error() {
+    // A break code where an item should start.
+    let file = compress(&[0x01, 0xFF], SeekableOptions::default()).unwrap();
+    let mut reader = SeekableReader::new(Cursor::new(&file)).unwrap();
+    assert_eq!(reader.item(0).unwrap(), [0x01]);
+    assert!(matches!(
+        reader.item(1),
+        Err(boring_codec::Error::Seekable { .. })
+    ));
+    // An item cut short by the end of the data.
+    let file = compress(&[0x82, 0x01], SeekableOptions::default()).unwrap();
+    let mut reader = SeekableReader::new(Cursor::new(&file)).unwrap();
+    assert!(matches!(
+        reader.item(0),
+        Err(boring_codec::Error::Seekable { .. })
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn any_item_reads_back_indexed_or_not(
+        n in 1u64..400,
+        stride in prop::sample::select(vec![0u32, 1, 4, 16, 64]),
+        chunk in 16usize..2000,
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..10),
+    ) {
+        let (sequence, items) = log_sequence(n, stride);
+        let options = SeekableOptions { chunk_size: chunk, level: 1 };
+        let file = compress(&sequence, options).unwrap();
+        let mut reader = SeekableReader::new(Cursor::new(&file)).unwrap().with_cache(2);
+        for pick in picks {
+            let i = pick.index(items.len());
+            prop_assert_eq!(reader.item(i as u64).unwrap(), items[i].clone());
+        }
+        // Past the last item: an error (a genuine frame is no item).
+        prop_assert!(reader.item(n).is_err());
+    }
+}

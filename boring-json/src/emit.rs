@@ -59,38 +59,81 @@ pub(crate) fn item(r: &mut Reader<'_>, out: &mut Out, how: BytesAs) -> Result<()
 }
 
 /// A text string. Outside a stringref namespace (where nothing needs
-/// registering) a definite string's payload is taken raw and checked here
-/// with SIMD, the hot path of text-heavy documents; everything else goes
-/// through the reader.
+/// registering) a definite string's head is read here and its payload
+/// copied as it is, the hot path of text-heavy documents: the finished
+/// JSON is checked as UTF-8 once, in one pass, instead of string by string
+/// (see [`Out::check_text`]). Everything else goes through the reader.
 #[inline]
 fn text(r: &mut Reader<'_>, out: &mut Out, at: usize) -> Result<(), Error> {
-    // 0x60 to 0x7b are the definite text heads: one head parse, not two.
-    if !r.in_namespace() && r.peek()? < 0x7c {
-        let Head::Text(Some(len)) = r.head()? else {
-            let kind = boring::ErrorKind::UnexpectedType {
-                expected: "text string",
-                found: "another item",
-            };
-            return Err(boring::Error::new(kind, at).into());
+    if !r.in_namespace() {
+        let rest = r.rest();
+        // Heads 0x60–0x77 hold the length; 0x78–0x7b are followed by it.
+        let (len, head) = match rest.first() {
+            Some(&b @ 0x60..=0x77) => (u64::from(b & 0x1f), 0),
+            Some(&b @ 0x78..=0x7b) => {
+                let width = 1usize << (b - 0x78);
+                let Some(bytes) = rest.get(1..1 + width) else {
+                    return Err(boring::Error::new(boring::ErrorKind::Truncated, at).into());
+                };
+                (bytes.iter().fold(0, |n, &b| n << 8 | u64::from(b)), width)
+            }
+            _ => return text_slow(r, out),
         };
-        let payload_at = r.position();
-        let bytes = r.payload(len, at)?;
-        let Ok(text) = simdutf8::basic::from_utf8(bytes) else {
-            let valid = core::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), str::len);
-            let kind = boring::ErrorKind::InvalidUtf8;
-            return Err(boring::Error::new(kind, payload_at + valid).into());
+        // The head and its payload in one step, checked against the bytes
+        // left (a length past them is the reader's count error).
+        let whole = match len.checked_add(head as u64 + 1) {
+            Some(total) => r.payload(total, at)?,
+            None => return Err(boring::Error::new(boring::ErrorKind::BadCount, at).into()),
         };
-        out.str(text);
+        let payload_at = at + head + 1;
+        let bytes = whole.get(head + 1..).unwrap_or_default();
+        if out.check_text {
+            if let Err(e) = simdutf8::compat::from_utf8(bytes) {
+                let kind = boring::ErrorKind::InvalidUtf8;
+                return Err(boring::Error::new(kind, payload_at + e.valid_up_to()).into());
+            }
+        }
+        out.str(bytes);
         return Ok(());
     }
+    text_slow(r, out)
+}
+
+/// A text string the reader reads: indefinite, or inside a namespace.
+#[cold]
+fn text_slow(r: &mut Reader<'_>, out: &mut Out) -> Result<(), Error> {
     let text = r.text()?;
-    out.str(&text);
+    out.str(text.as_bytes());
     Ok(())
 }
 
 /// An integer, a float or a simple value.
 #[inline]
 fn scalar(r: &mut Reader<'_>, out: &mut Out, at: usize) -> Result<(), Error> {
+    // The commonest heads in one step: small unsigned integers and doubles.
+    match r.rest() {
+        [b @ 0x00..=0x17, ..] => {
+            out.u64(u64::from(*b));
+            r.payload(1, at)?;
+            return Ok(());
+        }
+        [b @ 0x18..=0x1b, bytes @ ..] => {
+            let width = 1usize << (b - 0x18);
+            if let Some(bytes) = bytes.get(..width) {
+                out.u64(bytes.iter().fold(0, |n, &b| n << 8 | u64::from(b)));
+                r.payload(width as u64 + 1, at)?;
+                return Ok(());
+            }
+        }
+        [0xfb, bits @ ..] if bits.len() >= 8 => {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&bits[..8]);
+            float(out, f64::from_bits(u64::from_be_bytes(word)), at)?;
+            r.payload(9, at)?;
+            return Ok(());
+        }
+        _ => {}
+    }
     let v = match r.head()? {
         Head::Simple(Simple::F64(v)) => v,
         Head::Unsigned(v) => {
@@ -140,9 +183,7 @@ fn tag(r: &mut Reader<'_>, out: &mut Out, how: BytesAs, tag: u64, at: usize) -> 
             let (bytes, text) = r.resolve_reference(index, at)?;
             if text {
                 // The reader checked the UTF-8 when it registered the string.
-                let text = core::str::from_utf8(bytes)
-                    .map_err(|_| boring::Error::new(boring::ErrorKind::InvalidUtf8, at))?;
-                out.str(text);
+                out.str(bytes);
             } else {
                 out.bytes(bytes, how);
             }
@@ -188,6 +229,7 @@ fn key(r: &mut Reader<'_>, out: &mut Out, how: BytesAs) -> Result<(), Error> {
         return text(r, out, r.position());
     }
     let mut inner = Out::new(false, 16);
+    inner.check_text = out.check_text;
     item(r, &mut inner, how)?;
     stringify_key(out, inner);
     Ok(())
@@ -198,8 +240,6 @@ pub(crate) fn stringify_key(out: &mut Out, inner: Out) {
     if inner.buf.first() == Some(&b'"') {
         out.raw(&inner.buf);
     } else {
-        // The converter writes only UTF-8.
-        let text = String::from_utf8(inner.buf).unwrap_or_default();
-        out.str(&text);
+        out.str(&inner.buf);
     }
 }

@@ -34,6 +34,13 @@ impl Error {
         }
     }
 
+    /// The same error with its offset moved `by` bytes further (for an
+    /// input read from the middle of a larger one).
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.offset = self.offset.map(|at| at + by);
+        self
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.kind

@@ -99,14 +99,84 @@ pub fn json_to_value(json: &[u8]) -> Result<Value, Error> {
 /// limit of the reader or trailing bytes; [`ErrorKind::NonFiniteFloat`] for
 /// NaN or an infinity.
 pub fn cbor_to_json(cbor: &[u8], options: &Options, pretty: bool) -> Result<String, Error> {
+    let (text, end) = cbor_item_to_json(cbor, 0, options, pretty)?;
+    if end != cbor.len() {
+        return Err(boring::Error::new(boring::ErrorKind::TrailingBytes, end).into());
+    }
+    Ok(text)
+}
+
+/// Converts the CBOR item that starts at offset `at` of `cbor` to JSON
+/// text, and gives the offset just past it: the step for reading an
+/// RFC 8742 CBOR sequence item by item. Bytes after the item are left
+/// alone.
+///
+/// ```
+/// use boring::Options;
+///
+/// // A sequence of two items: 1, then ["a"].
+/// let seq = [0x01, 0x81, 0x61, b'a'];
+/// let (first, next) = boring_json::cbor_item_to_json(&seq, 0, &Options::default(), false)?;
+/// assert_eq!((first.as_str(), next), ("1", 1));
+/// let (second, end) = boring_json::cbor_item_to_json(&seq, next, &Options::default(), false)?;
+/// assert_eq!((second.as_str(), end), (r#"["a"]"#, 4));
+/// // An item cut short is an error with its offset in the whole input:
+/// // here the array head at byte 1 promises more than is left.
+/// let err = boring_json::cbor_item_to_json(&[0x01, 0x82, 0x01], 1, &Options::default(), false)
+///     .unwrap_err();
+/// assert_eq!(err.offset(), Some(1));
+/// # Ok::<(), boring_json::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`cbor_to_json`] (no item at `at` is [`boring::ErrorKind::Truncated`]),
+/// offsets counted from the start of `cbor`.
+pub fn cbor_item_to_json(
+    cbor: &[u8],
+    at: usize,
+    options: &Options,
+    pretty: bool,
+) -> Result<(String, usize), Error> {
+    let item = cbor.get(at..).unwrap_or_default();
+    // Text strings are copied unchecked and the whole text is checked
+    // once at the end: one pass instead of one call per string. Only when
+    // something fails is the conversion run again checking each string, so
+    // that the error is the first one in the input, with its offset.
+    let converted = convert(item, options, pretty, false)
+        .ok()
+        .and_then(|(out, used)| Some((String::from_utf8(out.buf).ok()?, used)));
+    match converted {
+        Some((text, used)) => Ok((text, at + used)),
+        None => Err(first_error(item, options, pretty).shifted(at)),
+    }
+}
+
+/// One conversion pass over the first item of `cbor`, checking each text
+/// string's UTF-8 when `check_text`: the text and the bytes read.
+fn convert(
+    cbor: &[u8],
+    options: &Options,
+    pretty: bool,
+    check_text: bool,
+) -> Result<(Out, usize), Error> {
     let mut reader = Reader::with_options(cbor, options)?;
     // JSON text is rarely over twice its CBOR: one allocation, no regrowth.
     let mut out = Out::new(pretty, cbor.len() * 2 + 64);
+    out.check_text = check_text;
     emit::item(&mut reader, &mut out, BytesAs::Base64Url)?;
-    if !reader.is_at_end() {
-        return Err(boring::Error::new(boring::ErrorKind::TrailingBytes, reader.position()).into());
+    Ok((out, reader.position()))
+}
+
+/// The first error of the item at the start of `cbor`, found by the
+/// checking pass.
+#[cold]
+fn first_error(cbor: &[u8], options: &Options, pretty: bool) -> Error {
+    match convert(cbor, options, pretty, true) {
+        Err(e) => e,
+        // Not reached: the unchecked pass failed, so the checking one does.
+        Ok(_) => Error::from(boring::Error::new(boring::ErrorKind::InvalidUtf8, 0)),
     }
-    Ok(finish(out))
 }
 
 /// Converts a [`Value`] to JSON text, indented when `pretty`.
@@ -117,10 +187,7 @@ pub fn cbor_to_json(cbor: &[u8], options: &Options, pretty: bool) -> Result<Stri
 pub fn value_to_json(value: &Value, pretty: bool) -> Result<String, Error> {
     let mut out = Out::new(pretty, 64);
     value::emit_value(value, &mut out, BytesAs::Base64Url, 0)?;
-    Ok(finish(out))
-}
-
-fn finish(out: Out) -> String {
-    // Every byte the converter writes comes from UTF-8 text or ASCII.
-    String::from_utf8(out.buf).unwrap_or_default()
+    // A `Value`'s text is UTF-8 already and everything else is ASCII.
+    String::from_utf8(out.buf)
+        .map_err(|_| Error::from(boring::Error::new(boring::ErrorKind::InvalidUtf8, 0)))
 }

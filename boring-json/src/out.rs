@@ -1,6 +1,8 @@
 //! JSON text output shared by the CBOR and the `Value` emitters: string
 //! escaping, numbers, the byte-string encodings and optional indentation.
 
+use crate::unescape::scan;
+
 /// How a byte string becomes JSON text (RFC 8949 §6.1: tags 21, 22 and 23
 /// are hints for the byte strings inside their content).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,26 +19,16 @@ const URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 const STD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-/// Which bytes need an escape inside a JSON string: control characters, the
-/// quote and the backslash.
-static ESCAPE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        t[i] = true;
-        i += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t
-};
-
-/// A growing JSON text.
+/// A growing JSON text, as bytes: text strings from CBOR are copied
+/// without a UTF-8 check each, and the finished text is checked once
+/// (`check_text` asks for the check string by string instead, to find
+/// where a bad one is).
 #[derive(Debug, Default)]
 pub(crate) struct Out {
     pub(crate) buf: Vec<u8>,
     pretty: bool,
     level: usize,
+    pub(crate) check_text: bool,
 }
 
 impl Out {
@@ -45,6 +37,7 @@ impl Out {
             buf: Vec::with_capacity(capacity),
             pretty,
             level: 0,
+            check_text: false,
         }
     }
 
@@ -125,21 +118,23 @@ impl Out {
             .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
     }
 
-    /// A JSON string of valid UTF-8 text.
+    /// A JSON string of `bytes` (UTF-8 text, or checked afterwards).
     #[inline]
-    pub(crate) fn str(&mut self, s: &str) {
-        let bytes = s.as_bytes();
+    pub(crate) fn str(&mut self, bytes: &[u8]) {
         self.buf.reserve(bytes.len() + 2);
         self.buf.push(b'"');
         let mut start = 0;
-        // Most strings need no escape: find each escape with one scan and
-        // copy the runs between them whole.
-        while let Some(i) = bytes[start..].iter().position(|&b| ESCAPE[usize::from(b)]) {
-            self.buf.extend_from_slice(&bytes[start..start + i]);
-            self.escape(bytes[start + i]);
-            start += i + 1;
+        // Most strings need no escape: find each escape with the
+        // word-at-a-time scan and copy the runs between them whole.
+        loop {
+            let stop = scan(bytes, start);
+            self.buf.extend_from_slice(&bytes[start..stop]);
+            match bytes.get(stop) {
+                Some(&b) => self.escape(b),
+                None => break,
+            }
+            start = stop + 1;
         }
-        self.buf.extend_from_slice(&bytes[start..]);
         self.buf.push(b'"');
     }
 
@@ -170,6 +165,7 @@ impl Out {
         self.buf.push(b'"');
         match how {
             BytesAs::Base16 => {
+                self.buf.reserve(data.len() * 2);
                 for &b in data {
                     self.buf.push(HEX[usize::from(b >> 4)]);
                     self.buf.push(HEX[usize::from(b & 15)]);
@@ -182,6 +178,7 @@ impl Out {
     }
 
     fn base64(&mut self, data: &[u8], alphabet: &[u8; 64], pad: bool) {
+        self.buf.reserve(data.len().div_ceil(3) * 4);
         let mut chunks = data.chunks_exact(3);
         for c in &mut chunks {
             let n = u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2]);
@@ -243,8 +240,10 @@ impl Out {
             Some((top, rest)) => {
                 self.u64(u64::from(*top));
                 for limb in rest.iter().rev() {
-                    let text = format!("{limb:09}");
-                    self.buf.extend_from_slice(text.as_bytes());
+                    let text = itoa::Buffer::new().format(*limb).len();
+                    self.buf.resize(self.buf.len() + 9 - text, b'0');
+                    self.buf
+                        .extend_from_slice(itoa::Buffer::new().format(*limb).as_bytes());
                 }
             }
         }

@@ -6,6 +6,7 @@ use boring::wire::{Major, Sink};
 use boring::{Encode, Writer};
 
 use crate::error::{Error, ErrorKind};
+use crate::float::Decimal;
 use crate::unescape::{scan, unescape};
 
 /// One token of a parsed document.
@@ -292,7 +293,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A number (RFC 8259 §6 grammar): integers as integers, anything with
-    /// a fraction or an exponent as an `f64`.
+    /// a fraction or an exponent as an `f64`. One pass checks the grammar
+    /// and gathers the significant digits for the float parser.
     fn number(&mut self) -> Result<(), Error> {
         let start = self.pos;
         let negative = self.peek() == Some(b'-');
@@ -300,46 +302,84 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let digits_at = self.pos;
+        let mut acc = Digits::default();
         match self.peek() {
             Some(b'0') => self.pos += 1,
-            Some(b'1'..=b'9') => {
-                while let Some(b'0'..=b'9') = self.peek() {
-                    self.pos += 1;
-                }
-            }
+            Some(b'1'..=b'9') => self.digit_run(&mut acc),
             _ => return Err(self.error("a digit")),
         }
         let digits_end = self.pos;
         let mut float = false;
         if self.peek() == Some(b'.') {
             self.pos += 1;
-            self.digits()?;
+            let before = self.pos;
+            self.need_digit()?;
+            self.digit_run(&mut acc);
+            // Fraction digits scale the significand down.
+            acc.scale -= (self.pos - before) as i64;
             float = true;
         }
         if let Some(b'e' | b'E') = self.peek() {
             self.pos += 1;
-            if let Some(b'+' | b'-') = self.peek() {
+            let minus = match self.peek() {
+                Some(b'-') => {
+                    self.pos += 1;
+                    true
+                }
+                Some(b'+') => {
+                    self.pos += 1;
+                    false
+                }
+                _ => false,
+            };
+            self.need_digit()?;
+            let mut e: i64 = 0;
+            while let Some(d @ b'0'..=b'9') = self.peek() {
+                // Past a million the value is 0 or infinite either way.
+                e = (e * 10 + i64::from(d - b'0')).min(1 << 20);
                 self.pos += 1;
             }
-            self.digits()?;
+            acc.scale += if minus { -e } else { e };
             float = true;
         }
         if !float {
+            if acc.count <= 19 {
+                // Up to 19 digits the accumulated value is the integer.
+                self.toks.push(int_token(negative, acc.significand));
+                return Ok(());
+            }
             return self.integer(negative, digits_at, digits_end);
         }
         let raw = &self.json[start..self.pos];
-        let v = match crate::float::fast(raw) {
-            Some(v) => v,
-            None => core::str::from_utf8(raw)
-                .ok()
-                .and_then(|text| text.parse().ok())
-                .ok_or_else(|| Error::new(ErrorKind::Syntax("a number"), start))?,
+        let decimal = Decimal {
+            negative,
+            significand: acc.significand,
+            scale: acc.scale,
+            exact: acc.count <= 19,
         };
+        let v = crate::float::parse(raw, decimal)
+            .ok_or_else(|| Error::new(ErrorKind::Syntax("a number"), start))?;
         if !v.is_finite() {
             return Err(Error::new(ErrorKind::NumberOutOfRange, start));
         }
         self.toks.push(Tok::F64(v));
         Ok(())
+    }
+
+    /// A run of digits, gathered into `acc`.
+    #[inline]
+    fn digit_run(&mut self, acc: &mut Digits) {
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            acc.push(d - b'0');
+            self.pos += 1;
+        }
+    }
+
+    fn need_digit(&self) -> Result<(), Error> {
+        match self.peek() {
+            Some(b'0'..=b'9') => Ok(()),
+            _ => Err(self.error("a digit")),
+        }
     }
 
     fn integer(&mut self, negative: bool, at: usize, end: usize) -> Result<(), Error> {
@@ -358,24 +398,43 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let tok = match (fits, negative) {
-            (true, false) => Tok::U64(v),
-            // JSON's −0 is the float −0.0, the one way to keep its sign.
-            (true, true) if v == 0 => Tok::F64(-0.0),
-            (true, true) => Tok::Neg(v - 1),
-            (false, _) => Tok::Big(negative, at as u32, end as u32),
+        let tok = if fits {
+            int_token(negative, v)
+        } else {
+            Tok::Big(negative, at as u32, end as u32)
         };
         self.toks.push(tok);
         Ok(())
     }
+}
 
-    fn digits(&mut self) -> Result<(), Error> {
-        if !matches!(self.peek(), Some(b'0'..=b'9')) {
-            return Err(self.error("a digit"));
+/// The token of an integer of magnitude `v`.
+#[inline]
+fn int_token(negative: bool, v: u64) -> Tok<'static> {
+    match (negative, v) {
+        (false, _) => Tok::U64(v),
+        // JSON's −0 is the float −0.0, the one way to keep its sign.
+        (true, 0) => Tok::F64(-0.0),
+        (true, _) => Tok::Neg(v - 1),
+    }
+}
+
+/// The digits of a number as they are read: the first 19 (they always
+/// fit a `u64`) in `significand`; past 19, leading zeros included, the
+/// value is no longer exact here and the float parser reads the text.
+#[derive(Debug, Clone, Copy, Default)]
+struct Digits {
+    significand: u64,
+    count: u32,
+    scale: i64,
+}
+
+impl Digits {
+    #[inline]
+    fn push(&mut self, d: u8) {
+        if self.count < 19 {
+            self.significand = self.significand * 10 + u64::from(d);
         }
-        while let Some(b'0'..=b'9') = self.peek() {
-            self.pos += 1;
-        }
-        Ok(())
+        self.count += 1;
     }
 }

@@ -18,7 +18,7 @@ pub(crate) fn emit_value(
         Value::Integer(v) => out.i128(*v),
         Value::Float(f) => float(out, f.to_f64(), at)?,
         Value::Bytes(b) => out.bytes(b, how),
-        Value::Text(s) => out.str(s),
+        Value::Text(s) => out.str(s.as_bytes()),
         Value::Array(items) => {
             out.open(b'[');
             for (i, v) in items.iter().enumerate() {
@@ -32,7 +32,7 @@ pub(crate) fn emit_value(
             for (i, (k, v)) in entries.iter().enumerate() {
                 out.item(i == 0);
                 if let Value::Text(s) = k {
-                    out.str(s);
+                    out.str(s.as_bytes());
                 } else {
                     let mut inner = Out::new(false, 16);
                     emit_value(k, &mut inner, how, at)?;

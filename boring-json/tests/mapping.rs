@@ -240,3 +240,58 @@ fn malformed_cbor_is_a_typed_error() {
         assert!(err.offset().is_some());
     }
 }
+
+#[test]
+fn bad_utf8_is_found_at_its_byte_and_before_later_errors() {
+    let bad = boring::ErrorKind::InvalidUtf8;
+    // ["ok", "\xc3(", 1]: the bad string's payload starts at byte 5, its
+    // bad byte is the second.
+    let cbor = [0x83, 0x62, b'o', b'k', 0x62, 0xc3, 0x28, 0x01];
+    let err = cbor_to_json(&cbor, &Options::default(), false).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Cbor(bad.clone()));
+    assert_eq!(err.offset(), Some(5));
+    // The same bad string as a map key, then a truncated array: the bad
+    // text comes first in the input, so it is the error reported.
+    let cbor = [0xa1, 0x62, 0xc3, 0x28, 0x82, 0x01];
+    let err = cbor_to_json(&cbor, &Options::default(), false).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Cbor(bad));
+    assert_eq!(err.offset(), Some(2));
+    // Long strings, with and without escapes and multi-byte characters.
+    let long = "é\"x\u{1}".repeat(40);
+    let cbor = boring::to_vec_with(&Value::Text(long.clone()), &interop()).unwrap();
+    let json = cbor_to_json(&cbor, &Options::default(), false).unwrap();
+    let back: String = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, long);
+}
+
+#[test]
+fn floats_are_the_correctly_rounded_f64_of_their_text() {
+    // Fast path, 17 digits, more than 19 digits (leading zeros count),
+    // halfway cases, subnormals, the largest double, exponents far out.
+    let texts = [
+        "2.5",
+        "-65.613616999999977",
+        "0.30000000000000004",
+        "123456789012345678.5",
+        "0.00000000000000000000123",
+        "9007199254740993.0",
+        "9007199254740992.5e0",
+        "2.2250738585072011e-308",
+        "4.9406564584124654e-324",
+        "2.4703282292062327e-324",
+        "1.7976931348623157e308",
+        "1e-400",
+        "0.1000000000000000055511151231257827021181583404541015625",
+        "1E+22",
+        "1e23",
+        "-0.0e5",
+    ];
+    for text in texts {
+        let expected: f64 = text.parse().unwrap();
+        let value = json_to_value(text.as_bytes()).unwrap();
+        let Value::Float(got) = value else {
+            panic!("{text}: {value:?}");
+        };
+        assert_eq!(got.to_f64().to_bits(), expected.to_bits(), "{text}");
+    }
+}

@@ -20,6 +20,11 @@ pub(crate) struct SealArgs {
     /// key (A128KW/A192KW/A256KW by its length) instead of COSE_Encrypt0
     #[arg(long)]
     pub(crate) wrap: bool,
+    /// External AAD (RFC 9052 external_aad): authenticated with the
+    /// message but not written in it; TEXT as its UTF-8 bytes, or @FILE
+    /// for a file's bytes
+    #[arg(long, value_name = "TEXT|@FILE")]
+    pub(crate) aad: Option<String>,
     #[command(flatten)]
     pub(crate) output: OutputArgs,
     #[command(flatten)]
@@ -33,6 +38,14 @@ pub(crate) struct OpenArgs {
     /// key-encryption key), as a JSON Web Key
     #[arg(long, value_name = "KEYFILE")]
     pub(crate) key: PathBuf,
+    /// The key's id: a message that names another key id (or none) is
+    /// refused instead of tried
+    #[arg(long, value_name = "ID")]
+    pub(crate) kid: Option<String>,
+    /// External AAD (RFC 9052 external_aad) the message was sealed with:
+    /// TEXT as its UTF-8 bytes, or @FILE for a file's bytes
+    #[arg(long, value_name = "TEXT|@FILE")]
+    pub(crate) aad: Option<String>,
     #[command(flatten)]
     pub(crate) output: OutputArgs,
     #[command(flatten)]

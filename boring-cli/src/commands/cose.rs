@@ -27,6 +27,7 @@ pub(crate) fn seal(args: &SealArgs) -> Result<(), Failure> {
     } else {
         Plan::Direct(jwk.content_alg().map_err(key_failure)?)
     };
+    let aad = external_aad(args.aad.as_deref())?;
     let destination = output::destination(&args.output, true)?;
     let plaintext = input::read(&args.input)?;
     let sealed = match plan {
@@ -37,10 +38,10 @@ pub(crate) fn seal(args: &SealArgs) -> Result<(), Failure> {
                 wrap: alg,
             };
             EnvelopeSealer::new(provider, ContentAlg::A256Gcm, Strategy::Direct)
-                .seal(&plaintext, &[])
+                .seal(&plaintext, &aad)
         }
         Plan::Direct(alg) => DirectKeySealer::new(alg, &jwk.key, kid, &mut OsRandom)
-            .and_then(|mut sealer| sealer.seal(&plaintext, &[])),
+            .and_then(|mut sealer| sealer.seal(&plaintext, &aad)),
     };
     destination.write(&sealed.map_err(Failure::Cose)?)
 }
@@ -48,16 +49,30 @@ pub(crate) fn seal(args: &SealArgs) -> Result<(), Failure> {
 /// `boring open`: the plaintext of a COSE_Encrypt0 or COSE_Encrypt.
 pub(crate) fn open(args: &OpenArgs) -> Result<(), Failure> {
     let jwk = read_key(&args.key)?;
+    let aad = external_aad(args.aad.as_deref())?;
     let destination = output::destination(&args.output, true)?;
     let message = input::read(&args.input)?;
     let provider = KeyFile {
         key: jwk.key,
-        kid: None,
+        kid: args.kid.clone().map(String::into_bytes),
         // Unused: opening takes the algorithm from the message.
         wrap: KeyWrapAlg::A256Kw,
     };
-    let opened = cose::open(&message, &provider, &[]).map_err(Failure::Cose)?;
+    let opened = cose::open(&message, &provider, &aad).map_err(Failure::Cose)?;
     destination.write(&opened.plaintext)
+}
+
+/// The external AAD of `--aad`: the text's bytes, or with `@` a file's
+/// (none: empty, as RFC 9052 has it).
+fn external_aad(arg: Option<&str>) -> Result<Vec<u8>, Failure> {
+    match arg {
+        None => Ok(Vec::new()),
+        Some(text) => match text.strip_prefix('@') {
+            Some(path) => std::fs::read(path)
+                .map_err(|e| Failure::Usage(format!("--aad @{path}: cannot read the file: {e}"))),
+            None => Ok(text.as_bytes().to_vec()),
+        },
+    }
 }
 
 /// How `seal` encrypts.
@@ -79,8 +94,10 @@ fn key_error(path: &Path, message: String) -> Failure {
     }
 }
 
-/// The one key of a key file. The user named it, so it is used whatever
-/// key id a message gives: a mismatch shows as a failed unwrap or tag.
+/// The one key of a key file. The user named it, so without `open --kid`
+/// it is used whatever key id a message gives (a mismatch shows as a
+/// failed unwrap or tag); with it, a message (or recipient) naming another
+/// key id is refused before any decryption.
 struct KeyFile {
     key: SecretKey,
     kid: Option<Vec<u8>>,
@@ -101,14 +118,36 @@ impl KeyProvider for KeyFile {
 
     fn unwrap(
         &self,
-        _: Option<&[u8]>,
+        kid: Option<&[u8]>,
         alg: KeyWrapAlg,
         wrapped: &[u8],
     ) -> Result<SecretKey, CoseError> {
+        self.check_kid(kid)?;
         unwrap_key(alg, &self.key, wrapped)
     }
 
-    fn direct_key(&self, _: Option<&[u8]>) -> Result<SecretKey, CoseError> {
+    fn direct_key(&self, kid: Option<&[u8]>) -> Result<SecretKey, CoseError> {
+        self.check_kid(kid)?;
         Ok(self.key.clone())
+    }
+}
+
+impl KeyFile {
+    /// Refuses a message's key id that is not the one given for the key.
+    fn check_kid(&self, found: Option<&[u8]>) -> Result<(), CoseError> {
+        let Some(expected) = self.kid.as_deref() else {
+            return Ok(());
+        };
+        if found == Some(expected) {
+            return Ok(());
+        }
+        let expected = String::from_utf8_lossy(expected);
+        Err(CoseError::Provider(match found {
+            Some(found) => format!(
+                "the message is for key id {:?}, not the key's {expected:?}",
+                String::from_utf8_lossy(found)
+            ),
+            None => format!("the message names no key id, and the key's is {expected:?}"),
+        }))
     }
 }

@@ -39,6 +39,8 @@ pub(crate) fn run(command: &Command) -> Result<(), Failure> {
         Command::Json2cbor(args) => json::json2cbor(args),
         Command::Cbor2json(args) => json::cbor2json(args),
         Command::Query(args) => query::query(args),
+        #[cfg(feature = "sql")]
+        Command::Sql(command) => crate::sql::run(command),
     }
 }
 

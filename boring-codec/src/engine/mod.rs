@@ -7,6 +7,7 @@
 
 mod crc;
 mod flate;
+mod gzip;
 mod lz4f;
 mod text;
 pub(crate) mod zstd;
@@ -150,6 +151,7 @@ impl Encoder {
         match self {
             // One call with the whole input records its size in the frame.
             Encoder::Zstd(e) => e.encode_all(input, out),
+            Encoder::Flate(e) => e.encode_all(input, out),
             _ => {
                 self.begin(out)?;
                 self.update(input, out)?;

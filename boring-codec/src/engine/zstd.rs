@@ -15,6 +15,10 @@ fn message(code: usize) -> String {
     zstd_safe::get_error_name(code).to_string()
 }
 
+/// How far past its output's end zstd's wide copies may reach
+/// (`WILDCOPY_OVERLENGTH` in its sources).
+const WILDCOPY_SLACK: usize = 32;
+
 /// A `Vec`'s spare capacity up to `cap` bytes from its start, as zstd's
 /// output: the library never writes past `cap`, however much capacity the
 /// vector has from earlier messages, so a bound holds exactly.
@@ -297,7 +301,12 @@ impl Decoder {
                     // grows the output only as data arrives.
                     let plausible = input.len().saturating_mul(64).max(1 << 20);
                     if size <= budget.room() && size <= plausible {
-                        let mut window = Window::new(out, size, size);
+                        // A little room past the content lets the library
+                        // copy the last sequences with its fast wide
+                        // copies (its end-of-buffer path costs about 200
+                        // instructions a frame); the bound still holds.
+                        let room = size.saturating_add(WILDCOPY_SLACK).min(budget.room());
+                        let mut window = Window::new(out, room, room);
                         if let Ok(written) = self.dctx.decompress(&mut window, input) {
                             budget.spend(written)?;
                             self.in_frame = false;

@@ -18,10 +18,16 @@
 //! value by the zstd format's definition), so the writer needs no hash of
 //! its own; the reader checks that the two agree, and zstd checks the
 //! frame's against the data.
+//!
+//! Data that is a CBOR sequence is also read by item
+//! ([`SeekableReader::item`]), through the offset index of a sealed
+//! sequence when there is one ([`items`]).
 
+pub mod items;
 mod reader;
 mod writer;
 
+pub use items::Items;
 pub use reader::SeekableReader;
 pub use writer::{compress, SeekableWriter};
 

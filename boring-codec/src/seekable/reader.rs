@@ -2,6 +2,7 @@
 
 use std::io::{self, Read, Seek, SeekFrom};
 
+use super::items::{ItemState, Items};
 use super::{parse_footer, parse_table, Chunk, FOOTER};
 use crate::engine::zstd::Decoder;
 use crate::engine::Budget;
@@ -36,6 +37,8 @@ pub struct SeekableReader<R: Read + Seek> {
     decompressed: u64,
     /// The position of the `Read` and `Seek` impls.
     pos: u64,
+    /// How items are found, once an item has been asked for.
+    items: Option<ItemState>,
 }
 
 fn bad(detail: String) -> Error {
@@ -69,6 +72,7 @@ impl<R: Read + Seek> SeekableReader<R> {
             clock: 0,
             decompressed: 0,
             pos: 0,
+            items: None,
         })
     }
 
@@ -141,6 +145,38 @@ impl<R: Read + Seek> SeekableReader<R> {
             done += n;
         }
         Ok(done)
+    }
+
+    /// How the data's items are found: through the offset index of a
+    /// sealed sequence (read through the chunks holding it, on first use),
+    /// or by walking (see [`super::items`]).
+    pub fn items(&mut self) -> Result<Items> {
+        let state = self.take_items()?;
+        let items = state.items.clone();
+        self.items = Some(state);
+        Ok(items)
+    }
+
+    /// The bytes of item `n` of the data, a CBOR sequence: through the
+    /// index, only the chunks holding the index (once) and those covering
+    /// the walk from the nearest anchor are decompressed; without one, the
+    /// chunks from the nearest recorded item start on. An item past the
+    /// end, or bytes that are no well-formed item, are
+    /// [`Error::Seekable`].
+    pub fn item(&mut self, n: u64) -> Result<Vec<u8>> {
+        let mut state = self.take_items()?;
+        let item = state.item(self, n);
+        self.items = Some(state);
+        item
+    }
+
+    /// The item state, loaded on first use, taken out so that it can use
+    /// the reader (the caller puts it back).
+    fn take_items(&mut self) -> Result<ItemState> {
+        match self.items.take() {
+            Some(state) => Ok(state),
+            None => ItemState::load(self),
+        }
     }
 
     /// The decompressed chunk `index`, from the cache or the file.
