@@ -75,6 +75,16 @@ pub enum Error {
         /// Its type.
         data_type: DataType,
     },
+    /// A Rust type, or one of its fields, has no Arrow type here
+    /// ([`schema_of`](crate::schema_of)).
+    #[error("field `{column}`: no Arrow type for {what}")]
+    Undescribed {
+        /// The field, nested fields joined with `.` (empty for the type
+        /// itself).
+        column: String,
+        /// What it is.
+        what: &'static str,
+    },
     /// A key of a table is not a text, identifier or integer key, so it
     /// names no Arrow field.
     #[error("key at byte {offset} is not text, an identifier or an integer")]

@@ -16,8 +16,8 @@
 //! [`write_table`]).
 //!
 //! **Schemas** are inferred from the data ([`Table::infer_schema`],
-//! [`SchemaGuess`] to merge several tables) or given, e.g. by a type that
-//! implements [`ArrowSchema`].
+//! [`SchemaGuess`] to merge several tables), given, or built from a derived
+//! Rust type ([`schema_of`], [`read_typed`]).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -52,7 +52,7 @@ mod write;
 pub use arrow_array::RecordBatch;
 pub use error::{Error, Result};
 pub use infer::{key_name, Guess, SchemaGuess};
-pub use schema::ArrowSchema;
+pub use schema::schema_of;
 pub use table::Table;
 pub use write::{batch_to_rows, batch_to_value, write_table};
 
@@ -77,11 +77,12 @@ pub fn read_table(item: &[u8], schema: Option<SchemaRef>) -> Result<RecordBatch>
     table.to_batch(&schema, None)
 }
 
-/// The table that is the first item of `item` as a batch of `T`'s schema.
+/// The table that is the first item of `item` as a batch of the schema of
+/// `T` ([`schema_of`]), for a table written from `Vec<T>`.
 ///
 /// # Errors
 ///
-/// As [`read_table`].
-pub fn read_typed<T: ArrowSchema>(item: &[u8]) -> Result<RecordBatch> {
-    read_table(item, Some(Arc::new(T::arrow_schema())))
+/// As [`schema_of`] and [`read_table`].
+pub fn read_typed<T: boring::Encode>(item: &[u8]) -> Result<RecordBatch> {
+    read_table(item, Some(Arc::new(schema_of::<T>()?)))
 }

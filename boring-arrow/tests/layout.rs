@@ -7,7 +7,7 @@ use arrow_array::types::{Float64Type, UInt8Type};
 use arrow_array::{Array, Float64Array, Int64Array, RecordBatch, StringArray};
 use arrow_schema::{DataType, Field, Schema};
 use boring::{Boring, ErrorKind, Options, Profile, Value};
-use boring_arrow::{batch_to_rows, read_table, read_typed, write_table, ArrowSchema, Error, Table};
+use boring_arrow::{batch_to_rows, read_table, read_typed, schema_of, write_table, Error, Table};
 
 /// Compact without stringref, as sequences are written: tables read
 /// column by column.
@@ -24,23 +24,20 @@ struct Reading {
     note: Option<String>,
 }
 
-impl ArrowSchema for Reading {
-    fn arrow_schema() -> Schema {
-        Schema::new(vec![
-            Field::new("sensor", DataType::Utf8, false),
-            Field::new("at", DataType::UInt32, false),
-            Field::new("value", DataType::Float64, false),
-            Field::new(
-                "position",
-                DataType::FixedSizeList(
-                    Arc::new(Field::new_list_field(DataType::Float32, true)),
-                    3,
-                ),
-                false,
-            ),
-            Field::new("note", DataType::Utf8, true),
-        ])
-    }
+/// The schema a table of `Reading` is read with, written out: what
+/// `schema_of` must build from the derive's description.
+fn reading_schema() -> Schema {
+    Schema::new(vec![
+        Field::new("sensor", DataType::Utf8, false),
+        Field::new("at", DataType::UInt32, false),
+        Field::new("value", DataType::Float64, false),
+        Field::new(
+            "position",
+            DataType::FixedSizeList(Arc::new(Field::new_list_field(DataType::Float32, true)), 3),
+            false,
+        ),
+        Field::new("note", DataType::Utf8, true),
+    ])
 }
 
 fn readings() -> Vec<Reading> {
@@ -59,6 +56,103 @@ fn readings() -> Vec<Reading> {
             note: (i % 3 == 0).then(|| format!("n{i}")),
         })
         .collect()
+}
+
+#[derive(Debug, Boring)]
+struct Station {
+    #[boring(key = 1)]
+    id: u64,
+    #[boring(bytes)]
+    digest: Option<Vec<u8>>,
+    tags: Vec<String>,
+    origin: Point,
+    // Skipped fields are not written, so not in the schema either.
+    #[boring(skip)]
+    #[allow(dead_code)]
+    cache: u8,
+}
+
+#[derive(Debug, Boring)]
+struct Point {
+    lat: f32,
+    lon: f32,
+}
+
+#[derive(Debug, Boring)]
+#[boring(keys = "keyword")]
+struct Named {
+    name: String,
+}
+
+#[derive(Debug, Boring)]
+struct Opaque {
+    value: Value,
+}
+
+#[test]
+fn schemas_come_from_the_derive() {
+    assert_eq!(schema_of::<Reading>().unwrap(), reading_schema());
+    let station = schema_of::<Station>().unwrap();
+    let names: Vec<&str> = station.fields().iter().map(|f| f.name().as_str()).collect();
+    assert_eq!(names, ["1", "digest", "tags", "origin"]);
+    // Keyword keys name their columns with the `:`, as the table reader does.
+    assert_eq!(schema_of::<Named>().unwrap().field(0).name(), ":name");
+    assert_eq!(station.field(0).data_type(), &DataType::UInt64);
+    assert_eq!(station.field(1).data_type(), &DataType::Binary);
+    assert!(station.field(1).is_nullable());
+    assert_eq!(
+        station.field(2).data_type(),
+        &DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true)))
+    );
+    let DataType::Struct(origin) = station.field(3).data_type() else {
+        panic!("a nested record is a struct: {station:?}");
+    };
+    assert_eq!(origin[0].name(), "lat");
+    assert_eq!(origin[1].data_type(), &DataType::Float32);
+    match schema_of::<Opaque>() {
+        Err(Error::Undescribed { column, .. }) => assert_eq!(column, "value"),
+        other => panic!("a `Value` field has no Arrow type: {other:?}"),
+    }
+    assert!(matches!(
+        schema_of::<Vec<Reading>>(),
+        Err(Error::Undescribed { .. })
+    ));
+}
+
+#[test]
+fn tables_read_with_the_derived_schema() {
+    let rows: Vec<Station> = (0..20u64)
+        .map(|i| Station {
+            id: 1_000 + i,
+            digest: (i % 3 != 0).then(|| vec![i as u8; 4]),
+            tags: (0..i % 3).map(|t| format!("t{t}")).collect(),
+            origin: Point {
+                lat: i as f32 / 2.0,
+                lon: -1.5,
+            },
+            cache: 0,
+        })
+        .collect();
+    for options in [compact(), Options::from(Profile::Compact)] {
+        let bytes = boring::to_vec_with(&rows, &options).unwrap();
+        let batch = read_typed::<Station>(&bytes).unwrap();
+        assert_eq!(batch.schema().as_ref(), &schema_of::<Station>().unwrap());
+        assert_eq!(batch.num_rows(), 20);
+        let id = batch
+            .column(0)
+            .as_primitive::<arrow_array::types::UInt64Type>();
+        assert_eq!(id.value(19), 1_019);
+        let digest = batch.column(1).as_binary::<i32>();
+        assert!(digest.is_null(0));
+        assert_eq!(digest.value(2), [2u8; 4]);
+        let tags = batch.column(2).as_list::<i32>();
+        assert_eq!(tags.value(2).len(), 2);
+        let origin = batch.column(3).as_struct();
+        let lat = origin
+            .column(0)
+            .as_primitive::<arrow_array::types::Float32Type>();
+        assert_eq!(lat.value(5), 2.5);
+    }
 }
 
 #[test]

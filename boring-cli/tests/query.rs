@@ -62,3 +62,18 @@ fn stringrefs_are_resolved() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stdout(&out), "\"abc\"\n");
 }
+
+#[test]
+fn matches_are_written_as_boring_json_writes_them() {
+    // `[{:a 1}, 1.5, NaN]`: a keyword key as `boring cbor2json` writes it, and a
+    // NaN refused there as it is by `boring json`, not printed as `null`.
+    let doc = hex("83a1d827623a6101f93e00f97e00");
+    let out = run_stdin(&["query", "$[0]", "-"], &doc);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json = run_stdin(&["cbor2json", "-"], &hex("a1d827623a6101"));
+    assert_eq!(stdout(&out), stdout(&json));
+    let out = run_stdin(&["query", "$[1]", "-"], &doc);
+    assert_eq!(stdout(&out), "1.5\n");
+    let out = run_stdin(&["query", "$[2]", "-"], &doc);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}

@@ -141,7 +141,12 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                             None => {
                                 let size = max_size(cx, &live);
                                 let methods = encode_seq(private);
-                                (map_body(cx, &live), quote!(#methods #size), fields_impl)
+                                let describe = describe_record(cx, &live);
+                                (
+                                    map_body(cx, &live),
+                                    quote!(#methods #size #describe),
+                                    fields_impl,
+                                )
                             }
                         }
                     }
@@ -248,6 +253,7 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
     let encode_seq = cx.qpath(f, &ty_tokens, quote!(Encode), "encode_seq");
     let seq_table_saving = cx.qpath(f, &ty_tokens, quote!(Encode), "seq_table_saving");
     let is_none = cx.qpath(f, &ty_tokens, quote!(Encode), "is_none");
+    let describe = cx.qpath(f, &ty_tokens, quote!(Encode), "describe");
     let extra = quote_spanned! {ty.span()=>
         #[inline]
         fn encode_seq<'__a, __S, __I>(__items: __I, __w: &mut #private::Writer<__S>)
@@ -282,8 +288,45 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
             #checks
             #is_none(&self.#member)
         }
+
+        fn describe() -> #private::Description {
+            #describe()
+        }
     };
     (body, extra)
+}
+
+/// `describe` of a struct written as a map: its shape and each field's
+/// description, by position (the shape's field order).
+fn describe_record(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    let arms = live.iter().enumerate().map(|(i, f)| {
+        let ty = f.ty;
+        let ty_tokens = quote!(#ty);
+        let description = if f.attrs.with.is_some() {
+            quote!(#private::Description::opaque())
+        } else if f.attrs.bytes.is_some() {
+            let describe = cx.qpath(f, &ty_tokens, quote!(EncodeBytes), "describe");
+            quote_spanned!(ty.span()=> #describe())
+        } else {
+            let describe = cx.qpath(f, &ty_tokens, quote!(Encode), "describe");
+            quote_spanned!(ty.span()=> #describe())
+        };
+        quote!(#i => #description,)
+    });
+    quote! {
+        fn describe() -> #private::Description {
+            #private::Description::of(#private::DescribedKind::Record(
+                #private::DescribedFields::new(
+                    <Self as #private::EncodeFields>::SHAPE,
+                    |__i| match __i {
+                        #(#arms)*
+                        _ => #private::Description::opaque(),
+                    },
+                ),
+            ))
+        }
+    }
 }
 
 /// `encode_seq` of a struct with named fields: shaped tables when asked,

@@ -6,6 +6,7 @@ pub use crate::error::{Error, ErrorKind, PathSegment};
 pub use crate::ext::columns::{
     fill_column, next_cell, optional_column, optional_column_is_typed, read_column,
 };
+pub use crate::ext::describe::{Description, Fields as DescribedFields, Kind as DescribedKind};
 pub use crate::ext::record::plain_column;
 // Test-only: the key work a table decode did.
 pub use crate::ext::record::{

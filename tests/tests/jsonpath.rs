@@ -258,3 +258,26 @@ fn stringrefs_resolve_through_an_index() {
     assert_eq!(matches[9].cursor.to_value().unwrap(), Value::from("n1"));
     assert_eq!(matches[9].path.to_string(), "$[19]['name']");
 }
+
+#[test]
+fn a_name_selects_the_first_of_duplicate_keys() {
+    // `{"a": 1, "a": 2}` is well formed but not valid CBOR (RFC 8949
+    // §5.6); the name selects its first entry, directly or as a
+    // descendant, and the wildcard still reaches both.
+    let bytes = [0xa2, 0x61, b'a', 0x01, 0x61, b'a', 0x02];
+    let root = Cursor::new(&bytes).unwrap();
+    for query in ["$.a", "$..a", "$['a','a']"] {
+        let matches = Path::parse(query).unwrap().matches(root).unwrap();
+        let values: Vec<Value> = matches
+            .iter()
+            .map(|m| m.cursor.to_value().unwrap())
+            .collect();
+        let expected: Vec<Value> = match query {
+            "$['a','a']" => vec![1.into(), 1.into()],
+            _ => vec![1.into()],
+        };
+        assert_eq!(values, expected, "{query}");
+    }
+    let all = Path::parse("$.*").unwrap().matches(root).unwrap();
+    assert_eq!(all.len(), 2);
+}

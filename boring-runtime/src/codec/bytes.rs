@@ -8,6 +8,7 @@ use core::ops::Deref;
 
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::describe::{Description, Kind};
 use crate::wire::{Head, Reader, Sink, Writer};
 
 /// A borrowed byte string, decoded zero-copy from a definite-length byte
@@ -57,12 +58,20 @@ impl Encode for Bytes<'_> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.bytes(self.0)
     }
+
+    fn describe() -> Description {
+        Description::of(Kind::Bytes)
+    }
 }
 
 impl Encode for ByteBuf {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.bytes(&self.0)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::Bytes)
     }
 }
 

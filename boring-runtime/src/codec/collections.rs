@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use super::map_order::{write_map, write_set};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::describe::{Description, Kind};
 use crate::ext::{grid, keyed};
 use crate::profile::{DuplicateKeys, KeyOrder};
 use crate::wire::{Reader, Sink, Writer};
@@ -15,6 +16,10 @@ impl<T: Encode> Encode for [T] {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
     }
+
+    fn describe() -> Description {
+        Description::of(Kind::List(T::describe))
+    }
 }
 
 impl<T: Encode> Encode for Vec<T> {
@@ -22,12 +27,20 @@ impl<T: Encode> Encode for Vec<T> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
     }
+
+    fn describe() -> Description {
+        Description::of(Kind::List(T::describe))
+    }
 }
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::Array(T::describe, N))
     }
 
     /// The elements' bound, and a head and a typed-array tag.
@@ -62,6 +75,10 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 impl<T: Encode> Encode for VecDeque<T> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::List(T::describe))
     }
 }
 
@@ -325,6 +342,10 @@ impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         write_map_or_keyed(w, self.iter())
     }
+
+    fn describe() -> Description {
+        Description::of(Kind::Map(K::describe, V::describe))
+    }
 }
 
 impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
@@ -338,6 +359,10 @@ impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
 impl<T: Encode> Encode for BTreeSet<T> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         write_set(w, self.iter())
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::List(T::describe))
     }
 }
 
@@ -359,6 +384,10 @@ mod hashed {
         fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
             write_map_or_keyed(w, self.iter())
         }
+
+        fn describe() -> Description {
+            Description::of(Kind::Map(K::describe, V::describe))
+        }
     }
 
     impl<'de, K, V, H> Decode<'de> for HashMap<K, V, H>
@@ -377,6 +406,10 @@ mod hashed {
     impl<T: Encode, H> Encode for HashSet<T, H> {
         fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
             write_set(w, self.iter())
+        }
+
+        fn describe() -> Description {
+            Description::of(Kind::List(T::describe))
         }
     }
 

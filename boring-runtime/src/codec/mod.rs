@@ -131,6 +131,13 @@ pub trait Encode {
     /// buffer is allocated once.
     const MAX_SIZE: Option<usize> = None;
 
+    /// What the values of this type are ([`describe`](crate::ext::describe)),
+    /// for consumers that build a schema from a type: opaque unless the
+    /// type says more. The standard types and derived records do.
+    fn describe() -> crate::ext::describe::Description {
+        crate::ext::describe::Description::opaque()
+    }
+
     #[doc(hidden)]
     /// Whether a struct field holding this value is left out of its map
     /// under `#[boring(skip_if_none)]` (true only for `None`).
@@ -318,11 +325,19 @@ impl<T: Encode + ?Sized> Encode for &T {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         (**self).encode(w)
     }
+
+    fn describe() -> crate::ext::describe::Description {
+        T::describe()
+    }
 }
 
 impl<T: Encode + ?Sized> Encode for &mut T {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         (**self).encode(w)
+    }
+
+    fn describe() -> crate::ext::describe::Description {
+        T::describe()
     }
 }

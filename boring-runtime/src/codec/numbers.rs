@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 use crate::codec::collections::decode_fixed_plain;
 use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::{Error, ErrorKind};
+use crate::ext::describe::{Description, Kind};
 use crate::ext::grid::regroup;
 use crate::ext::typed::{
     at_typed, decode_typed_array, decode_typed_grid, decode_typed_vec, ints_fit_typed,
@@ -137,6 +138,10 @@ macro_rules! unsigned {
                 w.u64(*self as u64)
             }
 
+            fn describe() -> Description {
+                Description::of(Kind::Int { signed: false, bits: <$ty>::BITS as u8 })
+            }
+
             const MAX_SIZE: Option<usize> = Some(9);
 
             int_seq!();
@@ -161,6 +166,10 @@ macro_rules! signed {
             #[inline]
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 w.i64(*self as i64)
+            }
+
+            fn describe() -> Description {
+                Description::of(Kind::Int { signed: true, bits: <$ty>::BITS as u8 })
             }
 
             const MAX_SIZE: Option<usize> = Some(9);
@@ -189,6 +198,13 @@ impl Encode for i128 {
         w.i128(*self)
     }
 
+    fn describe() -> Description {
+        Description::of(Kind::Int {
+            signed: true,
+            bits: 128,
+        })
+    }
+
     int_seq!();
 }
 
@@ -203,6 +219,13 @@ impl<'de> Decode<'de> for i128 {
 impl Encode for u128 {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.u128(*self)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::Int {
+            signed: false,
+            bits: 128,
+        })
     }
 
     int_seq!();
@@ -222,6 +245,10 @@ impl Encode for f64 {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.f64(*self)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::Float { bits: 64 })
     }
 
     float_seq!(|v: &f64| *v);
@@ -244,6 +271,10 @@ impl Encode for f32 {
         w.f32(*self)
     }
 
+    fn describe() -> Description {
+        Description::of(Kind::Float { bits: 32 })
+    }
+
     float_seq!(|v: &f32| f64::from(*v), f32_array);
 }
 
@@ -263,6 +294,10 @@ impl Encode for bool {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.bool(*self)
     }
+
+    fn describe() -> Description {
+        Description::of(Kind::Bool)
+    }
 }
 
 impl<'de> Decode<'de> for bool {
@@ -277,6 +312,10 @@ impl Encode for char {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         let mut buf = [0u8; 4];
         w.str(self.encode_utf8(&mut buf))
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::Text)
     }
 }
 
@@ -317,6 +356,10 @@ macro_rules! nonzero {
         impl Encode for core::num::$ty {
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 self.get().encode(w)
+            }
+
+            fn describe() -> Description {
+                <$inner>::describe()
             }
 
             const MAX_SIZE: Option<usize> = <$inner>::MAX_SIZE;

@@ -6,12 +6,17 @@ use alloc::string::String;
 
 use crate::codec::{Decode, Encode};
 use crate::error::Error;
+use crate::ext::describe::{Description, Kind};
 use crate::wire::{Reader, Sink, Writer};
 
 impl Encode for str {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.str(self)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::Text)
     }
 }
 
@@ -20,12 +25,20 @@ impl Encode for String {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.str(self)
     }
+
+    fn describe() -> Description {
+        Description::of(Kind::Text)
+    }
 }
 
 impl Encode for Cow<'_, str> {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         w.str(self)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::Text)
     }
 }
 

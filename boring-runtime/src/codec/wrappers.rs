@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::Error;
 use crate::ext::columns::somes;
+use crate::ext::describe::{Description, Kind};
 use crate::wire::{Head, Reader, Sink, Writer};
 
 /// `None` is `null`; decoding accepts `null` or `undefined` for `None`, and
@@ -75,6 +76,10 @@ impl<T: Encode> Encode for Option<T> {
     fn is_none(&self) -> bool {
         self.is_none()
     }
+
+    fn describe() -> Description {
+        T::describe().or_null()
+    }
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
@@ -122,6 +127,10 @@ macro_rules! pointer {
                 (**self).encode(w)
             }
 
+            fn describe() -> Description {
+                T::describe()
+            }
+
             fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
             where
                 Self: 'a,
@@ -164,12 +173,20 @@ macro_rules! pointer {
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 (**self).encode(w)
             }
+
+            fn describe() -> Description {
+                Description::of(Kind::Text)
+            }
         }
 
         impl<T: Encode> Encode for $ptr<[T]> {
             #[inline]
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
                 T::encode_seq(self.iter(), w)
+            }
+
+            fn describe() -> Description {
+                Description::of(Kind::List(T::describe))
             }
         }
 
@@ -219,6 +236,10 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
 impl<T: Encode + Clone> Encode for Cow<'_, [T]> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
+    }
+
+    fn describe() -> Description {
+        Description::of(Kind::List(T::describe))
     }
 }
 

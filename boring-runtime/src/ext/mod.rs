@@ -9,6 +9,7 @@
 //! [`Options`](crate::Options), the derive and [`nav`](crate::nav).
 
 pub(crate) mod columns;
+pub mod describe;
 pub(crate) mod grid;
 pub(crate) mod keyed;
 pub(crate) mod record;

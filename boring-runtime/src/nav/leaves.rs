@@ -256,9 +256,34 @@ impl<'a> Cursor<'a> {
     /// The payload of the string whose head is at `at`.
     fn payload(&self, at: usize, n: u64) -> Result<&'a [u8], Error> {
         let (_, start) = scan::head(self.input, at)?;
-        let end = scan::end(self.input, at)?;
-        debug_assert_eq!((end - start) as u64, n);
-        Ok(&self.input[start..end])
+        usize::try_from(n)
+            .ok()
+            .and_then(|n| self.input.get(start..start.checked_add(n)?))
+            .ok_or_else(|| Error::new(ErrorKind::Truncated, at))
+    }
+
+    /// The text of a map key that is a definite text string, bare or under
+    /// tag 39 (`true`: a keyword, its `:` still there), read from its
+    /// heads alone; `None` for any other key, a stringref among them.
+    pub(crate) fn key_text(&self) -> Result<Option<(&'a str, bool)>, Error> {
+        let Node::Item(at) = self.node else {
+            return Ok(None);
+        };
+        let (mut h, mut next) = scan::head(self.input, at)?;
+        let keyword = matches!(h, Head::Tag(39));
+        if keyword {
+            (h, next) = scan::head(self.input, next)?;
+        }
+        let Head::Text(Some(n)) = h else {
+            return Ok(None);
+        };
+        let text = usize::try_from(n)
+            .ok()
+            .and_then(|n| self.input.get(next..next.checked_add(n)?))
+            .ok_or_else(|| Error::new(ErrorKind::Truncated, at))?;
+        let text =
+            core::str::from_utf8(text).map_err(|_| Error::new(ErrorKind::InvalidUtf8, at))?;
+        Ok(Some((text, keyword)))
     }
 
     /// A typed array (RFC 8746) whose element type is exactly `T`, read in

@@ -20,6 +20,13 @@ pub(super) fn head(input: &[u8], at: usize) -> Result<(Head, usize), Error> {
 /// for an indefinite container (and for a definite one inside it), which
 /// runs to its break.
 pub(super) fn end(input: &[u8], at: usize) -> Result<usize, Error> {
+    // Most items skipped are map keys and leaves: one head, no levels.
+    let (h, next) = head(input, at)?;
+    match h {
+        Head::Unsigned(_) | Head::Negative(_) | Head::Simple(_) => return Ok(next),
+        Head::Bytes(Some(n)) | Head::Text(Some(n)) => return payload_end(input, next, n, at),
+        _ => {}
+    }
     // `Some(n)`: n items left; `None`: items until a break.
     let mut level: Option<u64> = Some(1);
     let mut outer: Vec<Option<u64>> = Vec::new();

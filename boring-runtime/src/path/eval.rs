@@ -1,5 +1,9 @@
 //! Applying segments to nodes: children and descendants in document order
 //! (a node before its descendants, map entries in wire order).
+//!
+//! A node's location is kept as a link to its parent's in the evaluation's
+//! trail, with the key or index between them: the normalized path, with its
+//! owned key names, is built only for the nodes a query returns.
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -10,172 +14,310 @@ use super::normalized::{NormalizedPath, Step};
 use crate::error::{Error, ErrorKind};
 use crate::nav::{Cursor, Kind};
 
-/// A node of a node list: a cursor and where it is.
-pub(crate) type Node<'a> = (Cursor<'a>, NormalizedPath);
-
-/// The nodes `query` selects, from `root` (for `$`) or `current` (for `@`).
-pub(crate) fn query<'a>(
-    query: &Query,
-    current: &Node<'a>,
-    root: &Cursor<'a>,
-) -> Result<Vec<Node<'a>>, Error> {
-    let start = if query.relative {
-        current.clone()
-    } else {
-        (*root, NormalizedPath::default())
-    };
-    let mut nodes = alloc::vec![start];
-    for segment in &query.segments {
-        let mut next = Vec::new();
-        for node in &nodes {
-            match segment {
-                Segment::Child(selectors) => select(selectors, node, root, &mut next)?,
-                Segment::Descendant(selectors) => descend(selectors, node, root, 0, &mut next)?,
-            }
-        }
-        nodes = next;
-    }
-    Ok(nodes)
+/// A node of a node list: a cursor, and its link in the [`Eval`] trail.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Node<'a> {
+    pub(crate) cursor: Cursor<'a>,
+    link: usize,
 }
 
-/// The selectors applied to `node` and then to each of its descendants,
-/// `depth` levels below the segment's input; deeper than the decoder's
-/// default depth limit is refused (it recurses).
-fn descend<'a>(
-    selectors: &[Selector],
-    node: &Node<'a>,
-    root: &Cursor<'a>,
-    depth: usize,
-    out: &mut Vec<Node<'a>>,
-) -> Result<(), Error> {
-    if depth >= crate::profile::DEFAULT_MAX_DEPTH {
-        let at = node.0.offset().unwrap_or(0);
-        return Err(Error::new(ErrorKind::DepthExceeded, at));
-    }
-    let children = children(node)?;
-    select_in(selectors, node, &children, root, out)?;
-    for child in &children {
-        descend(selectors, child, root, depth + 1, out)?;
-    }
-    Ok(())
+/// The link of the root node, which has no parent.
+const ROOT: usize = usize::MAX;
+
+/// One step of the trail: the parent's link and how the child is reached.
+#[derive(Debug)]
+struct Link<'a> {
+    parent: usize,
+    step: Edge<'a>,
 }
 
-/// The children of a node: an array's elements, a map's values, each with
-/// its path; none for a leaf.
-pub(crate) fn children<'a>(node: &Node<'a>) -> Result<Vec<Node<'a>>, Error> {
-    let (cursor, path) = node;
-    let mut out = Vec::new();
-    match cursor.kind()? {
-        Kind::Array => {
-            for (i, element) in cursor.elements()?.enumerate() {
-                out.push((element?, path.child(Step::Index(i))));
+/// How a child is reached from its parent: an array position, or a map key
+/// still in the bytes.
+#[derive(Debug)]
+enum Edge<'a> {
+    Index(usize),
+    Key(Cursor<'a>),
+}
+
+/// The state of one query evaluation: the document's root (for `$` in
+/// filters) and the trail of every node reached.
+#[derive(Debug)]
+pub(crate) struct Eval<'a> {
+    root: Cursor<'a>,
+    trail: Vec<Link<'a>>,
+}
+
+impl<'a> Eval<'a> {
+    pub(crate) fn new(root: Cursor<'a>) -> Eval<'a> {
+        Eval {
+            root,
+            trail: Vec::new(),
+        }
+    }
+
+    /// The root node.
+    pub(crate) fn root(&self) -> Node<'a> {
+        Node {
+            cursor: self.root,
+            link: ROOT,
+        }
+    }
+
+    fn child(&mut self, parent: &Node<'a>, cursor: Cursor<'a>, step: Edge<'a>) -> Node<'a> {
+        self.trail.push(Link {
+            parent: parent.link,
+            step,
+        });
+        Node {
+            cursor,
+            link: self.trail.len() - 1,
+        }
+    }
+
+    /// The normalized path of `node`.
+    pub(crate) fn path(&self, node: &Node<'a>) -> Result<NormalizedPath, Error> {
+        let mut steps = Vec::new();
+        let mut link = node.link;
+        while let Some(Link { parent, step }) = self.trail.get(link) {
+            steps.push(match step {
+                Edge::Index(i) => Step::Index(*i),
+                Edge::Key(key) => key_step(key)?,
+            });
+            link = *parent;
+        }
+        steps.reverse();
+        Ok(NormalizedPath::from_steps(steps))
+    }
+
+    /// The nodes `query` selects, from the root (for `$`) or `current`
+    /// (for `@`).
+    pub(crate) fn query(
+        &mut self,
+        query: &Query,
+        current: &Node<'a>,
+    ) -> Result<Vec<Node<'a>>, Error> {
+        let start = if query.relative {
+            *current
+        } else {
+            self.root()
+        };
+        let mut nodes = alloc::vec![start];
+        for segment in &query.segments {
+            let mut next = Vec::new();
+            for node in &nodes {
+                match segment {
+                    Segment::Child(selectors) => self.select(selectors, node, &mut next)?,
+                    Segment::Descendant(selectors) => {
+                        self.descend(selectors, node, 0, &mut next)?;
+                    }
+                }
+            }
+            nodes = next;
+        }
+        Ok(nodes)
+    }
+
+    /// Whether the filter `expr` holds for `node`. The nodes its queries
+    /// reach are dropped from the trail afterwards: only their values count.
+    fn test(&mut self, expr: &super::ast::Expr, node: &Node<'a>) -> Result<bool, Error> {
+        let mark = self.trail.len();
+        let holds = filter::test(expr, node, self);
+        self.trail.truncate(mark);
+        holds
+    }
+
+    /// The selectors applied to `node` and then to each of its descendants,
+    /// `depth` levels below the segment's input; deeper than the decoder's
+    /// default depth limit is refused (it recurses).
+    fn descend(
+        &mut self,
+        selectors: &[Selector],
+        node: &Node<'a>,
+        depth: usize,
+        out: &mut Vec<Node<'a>>,
+    ) -> Result<(), Error> {
+        if depth >= crate::profile::DEFAULT_MAX_DEPTH {
+            let at = node.cursor.offset().unwrap_or(0);
+            return Err(Error::new(ErrorKind::DepthExceeded, at));
+        }
+        let kind = node.cursor.kind()?;
+        let children = self.children(node, kind)?;
+        self.select_in(selectors, kind, &children, out)?;
+        for child in &children {
+            self.descend(selectors, child, depth + 1, out)?;
+        }
+        Ok(())
+    }
+
+    /// The children of a node of `kind`: an array's elements, a map's
+    /// values; none for a leaf.
+    fn children(&mut self, node: &Node<'a>, kind: Kind) -> Result<Vec<Node<'a>>, Error> {
+        let mut out = Vec::new();
+        match kind {
+            Kind::Array => {
+                for (i, element) in node.cursor.elements()?.enumerate() {
+                    out.push(self.child(node, element?, Edge::Index(i)));
+                }
+            }
+            Kind::Map => {
+                for entry in node.cursor.entries()? {
+                    let (key, value) = entry?;
+                    out.push(self.child(node, value, Edge::Key(key)));
+                }
+            }
+            _ => {}
+        }
+        Ok(out)
+    }
+
+    /// Each selector applied to `node`, results appended in selector order.
+    fn select(
+        &mut self,
+        selectors: &[Selector],
+        node: &Node<'a>,
+        out: &mut Vec<Node<'a>>,
+    ) -> Result<(), Error> {
+        let kind = node.cursor.kind()?;
+        match (selectors, kind) {
+            (_, Kind::Array | Kind::Map) => {}
+            _ => return Ok(()),
+        }
+        // One index into an array: a jump (through the index, when there
+        // is one), not a walk over every element.
+        if let ([Selector::Index(i)], Kind::Array) = (selectors, kind) {
+            if let Ok(n) = node.cursor.len() {
+                let n = n as i64;
+                let at = if *i < 0 { n + i } else { *i };
+                if (0..n).contains(&at) {
+                    let element = node.cursor.index(at as usize)?;
+                    out.push(self.child(node, element, Edge::Index(at as usize)));
+                }
+                return Ok(());
             }
         }
-        Kind::Map => {
-            for entry in cursor.entries()? {
+        // One name in a map: the entries are scanned up to the first with
+        // that name, and only it enters the trail. A map that holds a key
+        // twice is not valid CBOR (RFC 8949 §5.6); of such a map, the name
+        // selects the first entry.
+        if let ([Selector::Name(name)], Kind::Map) = (selectors, kind) {
+            for entry in node.cursor.entries()? {
                 let (key, value) = entry?;
-                out.push((value, path.child(key_step(&key)?)));
+                if key_name(&key)? == Some(name.as_str()) {
+                    out.push(self.child(node, value, Edge::Key(key)));
+                    break;
+                }
+            }
+            return Ok(());
+        }
+        let children = self.children(node, kind)?;
+        self.select_in(selectors, kind, &children, out)
+    }
+
+    /// Each selector applied to a node of `kind` whose children are
+    /// `children`.
+    fn select_in(
+        &mut self,
+        selectors: &[Selector],
+        kind: Kind,
+        children: &[Node<'a>],
+        out: &mut Vec<Node<'a>>,
+    ) -> Result<(), Error> {
+        for selector in selectors {
+            match selector {
+                Selector::Wildcard => out.extend_from_slice(children),
+                // The first entry with the name, as in `select`.
+                Selector::Name(name) if kind == Kind::Map => {
+                    for child in children {
+                        if key_name(self.key_of(child))? == Some(name.as_str()) {
+                            out.push(*child);
+                            break;
+                        }
+                    }
+                }
+                Selector::Name(_) => {}
+                Selector::Index(i) if kind == Kind::Array => {
+                    let n = children.len() as i64;
+                    let at = if *i < 0 { n + i } else { *i };
+                    if (0..n).contains(&at) {
+                        out.push(children[at as usize]);
+                    }
+                }
+                // The extension for CBOR: an index selects a map's integer key.
+                Selector::Index(i) => {
+                    for child in children {
+                        if int_key(self.key_of(child))? == Some(i128::from(*i)) {
+                            out.push(*child);
+                        }
+                    }
+                }
+                Selector::Slice { start, end, step } if kind == Kind::Array => {
+                    for i in slice(children.len(), *start, *end, *step) {
+                        out.push(children[i]);
+                    }
+                }
+                Selector::Slice { .. } => {}
+                Selector::Filter(expr) => {
+                    for child in children {
+                        if self.test(expr, child)? {
+                            out.push(*child);
+                        }
+                    }
+                }
             }
         }
-        _ => {}
+        Ok(())
     }
-    Ok(out)
+
+    /// The key a map's child was reached by.
+    fn key_of(&self, child: &Node<'a>) -> &Cursor<'a> {
+        match &self.trail[child.link].step {
+            Edge::Key(key) => key,
+            Edge::Index(_) => unreachable!("a map's children are reached by keys"),
+        }
+    }
+}
+
+/// The name a map key is selected by: a text key's text, a keyword's name;
+/// `None` for any other key.
+fn key_name<'a>(key: &Cursor<'a>) -> Result<Option<&'a str>, Error> {
+    let strip = |text: &'a str| text.strip_prefix(':').unwrap_or(text);
+    if let Some((text, keyword)) = key.key_text()? {
+        return Ok(Some(if keyword { strip(text) } else { text }));
+    }
+    if key.kind()? != Kind::Text {
+        return Ok(None);
+    }
+    // A stringref (tag 25) stands for the text it refers to.
+    let tags = key.tags()?;
+    let tags = tags.strip_suffix(&[25]).unwrap_or(&tags);
+    Ok(match tags {
+        [] => Some(key.as_str()?),
+        [39] => Some(strip(key.as_str()?)),
+        _ => None,
+    })
+}
+
+/// The value of an untagged integer key.
+fn int_key(key: &Cursor<'_>) -> Result<Option<i128>, Error> {
+    if key.kind()? != Kind::Integer || !key.tags()?.is_empty() {
+        return Ok(None);
+    }
+    match key.to_value()? {
+        crate::Value::Integer(v) => Ok(Some(v)),
+        _ => Ok(None),
+    }
 }
 
 /// The step a map key makes: a text key or a keyword by its name, an
 /// integer key by its value, any other key in diagnostic notation.
 fn key_step(key: &Cursor<'_>) -> Result<Step, Error> {
-    let tags = key.tags()?;
-    match (key.kind()?, tags.as_slice()) {
-        (Kind::Text, []) => Ok(Step::Name(key.as_str()?.into())),
-        (Kind::Text, [39]) => {
-            let text = key.as_str()?;
-            Ok(Step::Name(text.strip_prefix(':').unwrap_or(text).into()))
-        }
-        (Kind::Integer, []) => match key.to_value()? {
-            crate::Value::Integer(v) => Ok(Step::IntKey(v)),
-            other => Ok(Step::Other(other.to_string())),
-        },
-        _ => Ok(Step::Other(key.to_value()?.to_string())),
+    if let Some(name) = key_name(key)? {
+        return Ok(Step::Name(name.into()));
     }
-}
-
-/// Each selector applied to `node`, results appended in selector order.
-fn select<'a>(
-    selectors: &[Selector],
-    node: &Node<'a>,
-    root: &Cursor<'a>,
-    out: &mut Vec<Node<'a>>,
-) -> Result<(), Error> {
-    if !matches!(node.0.kind()?, Kind::Array | Kind::Map) {
-        return Ok(());
+    if let Some(v) = int_key(key)? {
+        return Ok(Step::IntKey(v));
     }
-    // One index into an array: a jump (through the index, when there is
-    // one), not a walk over every element.
-    if let ([Selector::Index(i)], Kind::Array) = (selectors, node.0.kind()?) {
-        if let Ok(n) = node.0.len() {
-            let n = n as i64;
-            let at = if *i < 0 { n + i } else { *i };
-            if (0..n).contains(&at) {
-                let element = node.0.index(at as usize)?;
-                out.push((element, node.1.child(Step::Index(at as usize))));
-            }
-            return Ok(());
-        }
-    }
-    select_in(selectors, node, &children(node)?, root, out)
-}
-
-/// Each selector applied to `node`, whose children are `children`.
-fn select_in<'a>(
-    selectors: &[Selector],
-    node: &Node<'a>,
-    children: &[Node<'a>],
-    root: &Cursor<'a>,
-    out: &mut Vec<Node<'a>>,
-) -> Result<(), Error> {
-    let kind = node.0.kind()?;
-    for selector in selectors {
-        match selector {
-            Selector::Wildcard => out.extend(children.iter().cloned()),
-            Selector::Name(name) => out.extend(
-                children
-                    .iter()
-                    .filter(|(_, p)| matches!(p.steps().last(), Some(Step::Name(n)) if n == name))
-                    .cloned(),
-            ),
-            Selector::Index(i) if kind == Kind::Array => {
-                let n = children.len() as i64;
-                let at = if *i < 0 { n + i } else { *i };
-                if (0..n).contains(&at) {
-                    out.push(children[at as usize].clone());
-                }
-            }
-            // The extension for CBOR: an index selects a map's integer key.
-            Selector::Index(i) => out.extend(
-                children
-                    .iter()
-                    .filter(|(_, p)| {
-                        matches!(p.steps().last(), Some(Step::IntKey(k)) if *k == i128::from(*i))
-                    })
-                    .cloned(),
-            ),
-            Selector::Slice { start, end, step } if kind == Kind::Array => {
-                for i in slice(children.len(), *start, *end, *step) {
-                    out.push(children[i].clone());
-                }
-            }
-            Selector::Slice { .. } => {}
-            Selector::Filter(expr) => {
-                for child in children {
-                    if filter::test(expr, child, root)? {
-                        out.push(child.clone());
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
+    Ok(Step::Other(key.to_value()?.to_string()))
 }
 
 /// The positions a slice selects in an array of `len` elements, in order

@@ -1,21 +1,21 @@
 //! Filter expressions evaluated against a node: tests, comparisons by the
 //! rules of RFC 9535 §2.3.5.2.2, logical operators and the functions.
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::ast::{Arg, Call, Comparable, Expr, Function, Op};
-use super::eval::{self, Node};
+use super::eval::{Eval, Node};
 use super::regex;
 use crate::error::Error;
-use crate::nav::Cursor;
 use crate::Value;
 
 /// Whether `expr` holds for `current`.
-pub(crate) fn test<'a>(expr: &Expr, current: &Node<'a>, root: &Cursor<'a>) -> Result<bool, Error> {
+pub(crate) fn test<'a>(expr: &Expr, current: &Node<'a>, cx: &mut Eval<'a>) -> Result<bool, Error> {
     Ok(match expr {
         Expr::Or(terms) => {
             for term in terms {
-                if test(term, current, root)? {
+                if test(term, current, cx)? {
                     return Ok(true);
                 }
             }
@@ -23,18 +23,18 @@ pub(crate) fn test<'a>(expr: &Expr, current: &Node<'a>, root: &Cursor<'a>) -> Re
         }
         Expr::And(terms) => {
             for term in terms {
-                if !test(term, current, root)? {
+                if !test(term, current, cx)? {
                     return Ok(false);
                 }
             }
             true
         }
-        Expr::Not(inner) => !test(inner, current, root)?,
-        Expr::Exists(query) => !eval::query(query, current, root)?.is_empty(),
-        Expr::Test(call) => logical(call, current, root)?,
+        Expr::Not(inner) => !test(inner, current, cx)?,
+        Expr::Exists(query) => !cx.query(query, current)?.is_empty(),
+        Expr::Test(call) => logical(call, current, cx)?,
         Expr::Compare(left, op, right) => {
-            let left = comparable(left, current, root)?;
-            let right = comparable(right, current, root)?;
+            let left = comparable(left, current, cx)?;
+            let right = comparable(right, current, cx)?;
             compare(left.as_ref(), *op, right.as_ref())
         }
     })
@@ -44,19 +44,19 @@ pub(crate) fn test<'a>(expr: &Expr, current: &Node<'a>, root: &Cursor<'a>) -> Re
 fn comparable<'a>(
     side: &Comparable,
     current: &Node<'a>,
-    root: &Cursor<'a>,
+    cx: &mut Eval<'a>,
 ) -> Result<Option<Value>, Error> {
     match side {
         Comparable::Literal(v) => Ok(Some(v.clone())),
-        Comparable::Query(query) => single(eval::query(query, current, root)?),
-        Comparable::Call(call) => value_call(call, current, root),
+        Comparable::Query(query) => single(cx.query(query, current)?),
+        Comparable::Call(call) => value_call(call, current, cx),
     }
 }
 
 /// The value of a node list of one node; Nothing otherwise.
-fn single(nodes: alloc::vec::Vec<Node<'_>>) -> Result<Option<Value>, Error> {
+fn single(nodes: Vec<Node<'_>>) -> Result<Option<Value>, Error> {
     match nodes.as_slice() {
-        [(cursor, _)] => cursor.to_value().map(Some),
+        [node] => node.cursor.to_value().map(Some),
         _ => Ok(None),
     }
 }
@@ -65,42 +65,46 @@ fn single(nodes: alloc::vec::Vec<Node<'_>>) -> Result<Option<Value>, Error> {
 fn value_call<'a>(
     call: &Call,
     current: &Node<'a>,
-    root: &Cursor<'a>,
+    cx: &mut Eval<'a>,
 ) -> Result<Option<Value>, Error> {
-    let nodes = |i: usize| match &call.args[i] {
-        Arg::Nodes(query) => eval::query(query, current, root),
-        Arg::Value(_) => Ok(alloc::vec::Vec::new()),
-    };
     Ok(match call.function {
-        Function::Length => match arg_value(call, 0, current, root)? {
+        Function::Length => match arg_value(call, 0, current, cx)? {
             Some(Value::Text(s)) => Some(Value::Integer(s.chars().count() as i128)),
             Some(Value::Array(a)) => Some(Value::Integer(a.len() as i128)),
             Some(Value::Map(m)) => Some(Value::Integer(m.len() as i128)),
             _ => None,
         },
-        Function::Count => Some(Value::Integer(nodes(0)?.len() as i128)),
-        Function::Value => single(nodes(0)?)?,
+        Function::Count => Some(Value::Integer(nodes(call, current, cx)?.len() as i128)),
+        Function::Value => single(nodes(call, current, cx)?)?,
         Function::Match | Function::Search => None,
     })
+}
+
+/// The nodes of a function's first argument, when it is a query.
+fn nodes<'a>(call: &Call, current: &Node<'a>, cx: &mut Eval<'a>) -> Result<Vec<Node<'a>>, Error> {
+    match &call.args[0] {
+        Arg::Nodes(query) => cx.query(query, current),
+        Arg::Value(_) => Ok(Vec::new()),
+    }
 }
 
 fn arg_value<'a>(
     call: &Call,
     i: usize,
     current: &Node<'a>,
-    root: &Cursor<'a>,
+    cx: &mut Eval<'a>,
 ) -> Result<Option<Value>, Error> {
     match &call.args[i] {
-        Arg::Value(side) => comparable(side, current, root),
-        Arg::Nodes(query) => single(eval::query(query, current, root)?),
+        Arg::Value(side) => comparable(side, current, cx),
+        Arg::Nodes(query) => single(cx.query(query, current)?),
     }
 }
 
 /// The result of a function of logical type: `match` and `search`, false
 /// for anything but a string and a valid I-Regexp.
-fn logical<'a>(call: &Call, current: &Node<'a>, root: &Cursor<'a>) -> Result<bool, Error> {
-    let text = arg_value(call, 0, current, root)?;
-    let pattern = arg_value(call, 1, current, root)?;
+fn logical<'a>(call: &Call, current: &Node<'a>, cx: &mut Eval<'a>) -> Result<bool, Error> {
+    let text = arg_value(call, 0, current, cx)?;
+    let pattern = arg_value(call, 1, current, cx)?;
     let (Some(Value::Text(text)), Some(Value::Text(pattern))) = (text, pattern) else {
         return Ok(false);
     };
@@ -112,7 +116,7 @@ fn logical<'a>(call: &Call, current: &Node<'a>, root: &Cursor<'a>) -> Result<boo
         _ => regex.is_found_in(&text),
     };
     // A match that ran out of steps is refused rather than answered wrong.
-    let at = current.0.offset().unwrap_or(0);
+    let at = current.cursor.offset().unwrap_or(0);
     found.ok_or_else(|| Error::new(crate::ErrorKind::LimitExceeded, at))
 }
 

@@ -97,12 +97,18 @@ impl Path {
     /// `match` or `search` that runs out of steps or depth before it can
     /// answer.
     pub fn matches<'a>(&self, root: Cursor<'a>) -> Result<Vec<Match<'a>>, Error> {
-        let start = (root, NormalizedPath::default());
-        let nodes = eval::query(&self.query, &start, &root)?;
-        Ok(nodes
-            .into_iter()
-            .map(|(cursor, path)| Match { cursor, path })
-            .collect())
+        let mut eval = eval::Eval::new(root);
+        let start = eval.root();
+        let nodes = eval.query(&self.query, &start)?;
+        nodes
+            .iter()
+            .map(|node| {
+                Ok(Match {
+                    cursor: node.cursor,
+                    path: eval.path(node)?,
+                })
+            })
+            .collect()
     }
 }
 

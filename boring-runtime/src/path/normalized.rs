@@ -33,10 +33,7 @@ impl NormalizedPath {
         &self.steps
     }
 
-    pub(crate) fn child(&self, step: Step) -> NormalizedPath {
-        let mut steps = Vec::with_capacity(self.steps.len() + 1);
-        steps.extend(self.steps.iter().cloned());
-        steps.push(step);
+    pub(crate) fn from_steps(steps: Vec<Step>) -> NormalizedPath {
         NormalizedPath { steps }
     }
 }

@@ -1,6 +1,7 @@
 //! Byte-string fields (`#[boring(bytes)]`): byte strings or arrays of integers.
 
 use super::*;
+use crate::ext::describe::{Description, Kind};
 
 /// How a `#[boring(bytes)]` field writes itself: as a byte string.
 #[diagnostic::on_unimplemented(
@@ -16,6 +17,11 @@ pub trait EncodeBytes {
     #[inline]
     fn is_none(&self) -> bool {
         false
+    }
+
+    /// What the field holds: a byte string (or `null`, for an `Option`).
+    fn describe() -> Description {
+        Description::of(Kind::Bytes)
     }
 }
 
@@ -82,6 +88,10 @@ impl<T: EncodeBytes + ?Sized> EncodeBytes for &T {
     fn is_none(&self) -> bool {
         (**self).is_none()
     }
+
+    fn describe() -> Description {
+        T::describe()
+    }
 }
 
 impl<T: EncodeBytes> EncodeBytes for Option<T> {
@@ -96,6 +106,10 @@ impl<T: EncodeBytes> EncodeBytes for Option<T> {
     #[inline]
     fn is_none(&self) -> bool {
         self.is_none()
+    }
+
+    fn describe() -> Description {
+        T::describe().or_null()
     }
 }
 
