@@ -165,8 +165,6 @@ impl<'a> Table<'a> {
         // Under a stringref namespace (or any other wrapping) a table's
         // strings only mean something read in order: decoded whole, a
         // columnar table kept as columns.
-        // (The runtime refuses a kept table whose column is itself a kept
-        // table; such a table is read expanded, its grids as lists.)
         let kept = boring::Options::default().expand_shapes(false);
         if let Ok(Value::Tag(COLUMNAR, content)) = boring::from_slice_with::<Value>(item, &kept) {
             return Table::decoded(content.into_inner());

@@ -250,6 +250,14 @@ fn stringref_tables_are_read_whole() {
     assert_eq!(bytes[..3], [0xd9, 0x01, 0x00], "a stringref namespace");
     let batch = read_typed::<Reading>(&bytes).unwrap();
     assert_eq!(batch.column(0).as_string::<i32>().value(5), "s1");
+    // Decoded with its columns kept: the grid column is inferred as the
+    // fixed-size list it was written as.
+    let inferred = read_table(&bytes, None).unwrap();
+    assert!(
+        matches!(inferred.schema().field(3).data_type(), DataType::FixedSizeList(_, 3)),
+        "{:?}",
+        inferred.schema()
+    );
 }
 
 #[test]

@@ -290,6 +290,7 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
         }
 
         fn describe() -> #private::Description {
+            #checks
             #describe()
         }
     };
@@ -300,6 +301,7 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
 /// description, by position (the shape's field order).
 fn describe_record(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let private = cx.private;
+    let checks = cx.encode_checks;
     let arms = live.iter().enumerate().map(|(i, f)| {
         let ty = f.ty;
         let ty_tokens = quote!(#ty);
@@ -316,6 +318,7 @@ fn describe_record(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
     });
     quote! {
         fn describe() -> #private::Description {
+            #checks
             #private::Description::of(#private::DescribedKind::Record(
                 #private::DescribedFields::new(
                     <Self as #private::EncodeFields>::SHAPE,

@@ -176,6 +176,30 @@ fn a_column_of_records_is_a_nested_table() {
         boring::from_slice::<Vec<Outer>>(&bytes).expect("decodes"),
         rows
     );
+    // Kept unexpanded, the inner table is the outer table's column, with
+    // one row per row; a count that disagrees is refused.
+    let kept = Options::default().expand_shapes(false);
+    let table: Value = boring::from_slice_with(&bytes, &kept).expect("kept");
+    let (tag, content) = table.as_tag().expect("a table");
+    assert_eq!(tag, 39653);
+    let column = &content.as_array().unwrap()[2].as_array().unwrap()[1];
+    assert_eq!(column.as_tag().map(|(tag, _)| tag), Some(39653));
+    assert_eq!(boring::to_vec_with(&table, &columns()).unwrap(), bytes);
+    let at = bytes
+        .windows(3)
+        .rposition(|w| w == [0xd9, 0x9a, 0xe5])
+        .unwrap();
+    let mut short = bytes.clone();
+    // The inner table's row count: after its tag, `83` and its key array
+    // (`84 626964 656c6576656c 6576616c7565 656c6162656c`, 22 bytes).
+    let count = at + 3 + 1 + 22;
+    assert_eq!(short[count], rows.len() as u8);
+    short[count] -= 1;
+    let err = boring::from_slice_with::<Value>(&short, &kept).expect_err("short column");
+    assert!(
+        matches!(err.kind(), ErrorKind::BadTagContent { tag: 39653 }),
+        "{err}"
+    );
 }
 
 #[derive(Boring, Debug, PartialEq)]

@@ -159,6 +159,14 @@ fn check(content: &Value, at: usize, input_len: usize) -> Result<Checked, Error>
                 check_elements(&elements, count, at)?;
                 rows as u64
             }
+            // A column of records kept as the table it was written as,
+            // already checked when it was read: one row per row.
+            Value::Tag(crate::ext::shapes::TAG | TAG, nested) => {
+                if table_rows(nested) != Some(rows) {
+                    return Err(bad());
+                }
+                rows as u64
+            }
             Value::Tag(tag, content) => {
                 let (kind, bytes) = typed_column(*tag, content).ok_or_else(bad)?;
                 check_elements(&Elements::Typed(kind, bytes), rows, at)?;
@@ -168,6 +176,16 @@ fn check(content: &Value, at: usize, input_len: usize) -> Result<Checked, Error>
         });
     }
     Ok(Checked { rows, present })
+}
+
+/// The row count of a kept shaped (`[keys, rows]`) or columnar
+/// (`[keys, count, columns]`) table's content.
+fn table_rows(content: &Value) -> Option<usize> {
+    match content.as_array()? {
+        [_, rows] => Some(rows.as_array()?.len()),
+        [_, count, _] => usize::try_from(count.as_u64()?).ok(),
+        _ => None,
+    }
 }
 
 /// The kind and payload of a typed-array column.
