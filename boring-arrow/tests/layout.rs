@@ -254,7 +254,10 @@ fn stringref_tables_are_read_whole() {
     // fixed-size list it was written as.
     let inferred = read_table(&bytes, None).unwrap();
     assert!(
-        matches!(inferred.schema().field(3).data_type(), DataType::FixedSizeList(_, 3)),
+        matches!(
+            inferred.schema().field(3).data_type(),
+            DataType::FixedSizeList(_, 3)
+        ),
         "{:?}",
         inferred.schema()
     );
