@@ -228,7 +228,10 @@ impl<'a> Eval<'a> {
                 // The first entry with the name, as in `select`.
                 Selector::Name(name) if kind == Kind::Map => {
                     for child in children {
-                        if key_name(self.key_of(child))? == Some(name.as_str()) {
+                        let Some(key) = self.key_of(child) else {
+                            continue;
+                        };
+                        if key_name(key)? == Some(name.as_str()) {
                             out.push(*child);
                             break;
                         }
@@ -245,7 +248,10 @@ impl<'a> Eval<'a> {
                 // The extension for CBOR: an index selects a map's integer key.
                 Selector::Index(i) => {
                     for child in children {
-                        if int_key(self.key_of(child))? == Some(i128::from(*i)) {
+                        let Some(key) = self.key_of(child) else {
+                            continue;
+                        };
+                        if int_key(key)? == Some(i128::from(*i)) {
                             out.push(*child);
                         }
                     }
@@ -268,11 +274,11 @@ impl<'a> Eval<'a> {
         Ok(())
     }
 
-    /// The key a map's child was reached by.
-    fn key_of(&self, child: &Node<'a>) -> &Cursor<'a> {
-        match &self.trail[child.link].step {
-            Edge::Key(key) => key,
-            Edge::Index(_) => unreachable!("a map's children are reached by keys"),
+    /// The key a map's child was reached by (every child of a map is).
+    fn key_of(&self, child: &Node<'a>) -> Option<&Cursor<'a>> {
+        match &self.trail.get(child.link)?.step {
+            Edge::Key(key) => Some(key),
+            Edge::Index(_) => None,
         }
     }
 }
