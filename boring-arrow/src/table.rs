@@ -45,6 +45,9 @@ pub struct Table<'a> {
     keys: Vec<String>,
     rows: usize,
     source: Source<'a>,
+    /// Where each column item starts in the table's item, for a columnar
+    /// table read in place.
+    starts: Option<Vec<usize>>,
 }
 
 #[derive(Debug)]
@@ -154,11 +157,55 @@ impl<'a> Table<'a> {
     /// tag's rules (the offset is counted from the start of `item`);
     /// [`Error::NotATable`] for any other item.
     pub fn open(item: &'a [u8]) -> Result<Table<'a>> {
+        Table::open_with(item, None)
+    }
+
+    /// As [`Table::open`], for an item opened before whose
+    /// [`Table::column_starts`] were kept: a columnar table's columns are
+    /// taken from there instead of being found by walking every column
+    /// before them (a text column is as many items as it has rows). For
+    /// the bytes they were read from; other starts give errors or wrong
+    /// columns.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::open`]; a start past the item is a malformed table.
+    pub fn open_at(item: &'a [u8], starts: &[usize]) -> Result<Table<'a>> {
+        Table::open_with(item, Some(starts))
+    }
+
+    /// Where each column item of a columnar table read in place starts in
+    /// its item, in key order (for [`Table::open_at`]); `None` for a table
+    /// read any other way.
+    pub fn column_starts(&self) -> Option<&[usize]> {
+        self.starts.as_deref()
+    }
+
+    /// Where each column of `item` starts, when it is a columnar table read
+    /// in place (for [`Table::open_at`]); `None` for any other item, which is
+    /// not decoded to find out.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::open`], for a columnar table.
+    pub fn locate_columns(item: &[u8]) -> Result<Option<Vec<usize>>> {
         let mut at = 0;
         while let Some((tag, next)) = tag_head(item, at) {
             match tag {
                 SELF_DESCRIBED => at = next,
-                COLUMNAR => return Table::columnar(item, next),
+                COLUMNAR => return Ok(Table::columnar(item, next, None)?.starts),
+                _ => break,
+            }
+        }
+        Ok(None)
+    }
+
+    fn open_with(item: &'a [u8], known: Option<&[usize]>) -> Result<Table<'a>> {
+        let mut at = 0;
+        while let Some((tag, next)) = tag_head(item, at) {
+            match tag {
+                SELF_DESCRIBED => at = next,
+                COLUMNAR => return Table::columnar(item, next, known),
                 _ => break,
             }
         }
@@ -204,6 +251,7 @@ impl<'a> Table<'a> {
             keys,
             rows,
             source: Source::Decoded(columns),
+            starts: None,
         })
     }
 
@@ -249,11 +297,13 @@ impl<'a> Table<'a> {
             keys,
             rows: n,
             source: Source::Cells(columns),
+            starts: None,
         })
     }
 
-    /// `39653([keys, n, columns])`, its content at `content` in `item`.
-    fn columnar(item: &'a [u8], content: usize) -> Result<Table<'a>> {
+    /// `39653([keys, n, columns])`, its content at `content` in `item`;
+    /// its columns at `known` when given, else found by walking them.
+    fn columnar(item: &'a [u8], content: usize, known: Option<&[usize]>) -> Result<Table<'a>> {
         let bad = || {
             Error::Boring(boring::Error::new(
                 ErrorKind::BadTagContent { tag: COLUMNAR },
@@ -278,7 +328,26 @@ impl<'a> Table<'a> {
         }
         let rows = parts.index(1)?.as_u64()?;
         let rows = usize::try_from(rows).map_err(|_| bad())?;
-        let columns = parts.index(2)?.elements()?.collect::<Result<Vec<_>, _>>()?;
+        let (columns, starts) = match known {
+            // Each column from its start: nothing before it is walked.
+            Some(starts) => {
+                let columns = starts
+                    .iter()
+                    .map(|&at| item.get(at..).map(Cursor::new))
+                    .collect::<Option<Result<Vec<_>, _>>>()
+                    .ok_or_else(bad)??;
+                (columns, starts.to_vec())
+            }
+            None => {
+                let columns = parts.index(2)?.elements()?.collect::<Result<Vec<_>, _>>()?;
+                let starts = columns
+                    .iter()
+                    .map(|c| c.offset().map(|at| content + at))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(bad)?;
+                (columns, starts)
+            }
+        };
         if columns.len() != keys.len() {
             return Err(bad());
         }
@@ -286,6 +355,7 @@ impl<'a> Table<'a> {
             keys,
             rows,
             source: Source::Columns(columns),
+            starts: Some(starts),
         })
     }
 
@@ -303,7 +373,11 @@ impl<'a> Table<'a> {
     /// it touches. `None` for a decoded table or no such column.
     pub fn column_bytes(&self, i: usize) -> Option<usize> {
         match &self.source {
-            Source::Columns(columns) => columns.get(i)?.bytes().ok().map(<[u8]>::len),
+            // The next column's start less its own; the last is walked.
+            Source::Columns(columns) => match self.starts.as_deref() {
+                Some(starts) if i + 1 < starts.len() => starts[i + 1].checked_sub(starts[i]),
+                _ => columns.get(i)?.bytes().ok().map(<[u8]>::len),
+            },
             Source::Cells(_) | Source::Decoded(_) => None,
         }
     }

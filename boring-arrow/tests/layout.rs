@@ -350,3 +350,31 @@ fn projection_reads_only_the_fields_asked_for() {
     let at = table.column_bytes(1).unwrap();
     assert!((50 * 4..50 * 4 + 8).contains(&at), "{at}");
 }
+
+#[test]
+fn known_column_starts_open_the_same_table() {
+    let bytes = boring::to_vec_with(&readings(), &compact()).unwrap();
+    let walked = Table::open(&bytes).unwrap();
+    let starts = walked.column_starts().unwrap().to_vec();
+    assert_eq!(Table::locate_columns(&bytes).unwrap(), Some(starts.clone()));
+    let schema = Arc::new(reading_schema());
+    let expected = walked.to_batch(&schema, None).unwrap();
+    let jumped = Table::open_at(&bytes, &starts).unwrap();
+    assert_eq!(
+        jumped.to_batch(&schema, Some(&[1, 4])).unwrap(),
+        expected.project(&[1, 4]).unwrap()
+    );
+    for i in 0..starts.len() {
+        assert_eq!(jumped.column_bytes(i), walked.column_bytes(i));
+    }
+    // Starts that are not the table's give errors, not panics.
+    assert!(Table::open_at(&bytes, &[bytes.len() + 1; 5]).is_err());
+    assert!(Table::open_at(&bytes, &starts[..2]).is_err());
+    let shifted: Vec<usize> = starts.iter().map(|s| s + 1).collect();
+    if let Ok(table) = Table::open_at(&bytes, &shifted) {
+        assert!(table.to_batch(&schema, None).is_err());
+    }
+    // A table under a stringref namespace is not read in place.
+    let stringref = boring::to_vec_with(&readings(), &Options::from(Profile::Compact)).unwrap();
+    assert_eq!(Table::locate_columns(&stringref).unwrap(), None);
+}

@@ -13,7 +13,7 @@ use datafusion::error::Result;
 use crate::error::ReadError;
 use crate::metrics::ScanMetrics;
 use crate::options::BoringReadOptions;
-use crate::source::{read_items, FileMeta};
+use crate::source::{read_columns, read_items, FileMeta};
 
 /// Items `first..=last` of one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +70,10 @@ impl PartitionScan {
     /// consecutive records; no more rows than `left` (whole items).
     fn read_run(&self, run: Run, left: usize) -> Result<Vec<RecordBatch>> {
         let file = &self.files[run.file];
+        let items = &file.items[run.first..=run.last];
+        if self.projection.is_some() && !file.sealed && items.iter().all(|i| i.columns.is_some()) {
+            return self.read_tables(run, left);
+        }
         let (data, base) = read_items(file, run.first, run.last, &self.options)?;
         let projection = self.projection.as_deref();
         let mut out = Vec::new();
@@ -104,7 +108,11 @@ impl PartitionScan {
             if !records.is_empty() {
                 out.push(self.records(&mut records).map_err(convert)?);
             }
-            let table = Table::open(bytes).map_err(convert)?;
+            let table = match &item.columns {
+                Some(starts) => Table::open_at(bytes, starts),
+                None => Table::open(bytes),
+            }
+            .map_err(convert)?;
             let batch = table.to_batch(&self.schema, projection).map_err(convert)?;
             let (columns, column_bytes) = self.touched(&table);
             self.metrics
@@ -126,6 +134,55 @@ impl PartitionScan {
         Ok(out)
     }
 
+    /// The batches of a run of columnar tables in a plain file, each table
+    /// read column by column: its head and the projected columns only.
+    fn read_tables(&self, run: Run, left: usize) -> Result<Vec<RecordBatch>> {
+        let file = &self.files[run.file];
+        let names = self.projected_names();
+        let mut out = Vec::new();
+        let mut produced = 0usize;
+        for item in &file.items[run.first..=run.last] {
+            let Some(starts) = item.columns.as_deref() else {
+                continue;
+            };
+            if produced >= left {
+                break;
+            }
+            let convert = |source| ReadError::Convert {
+                path: file.path.clone(),
+                offset: item.start,
+                source,
+            };
+            let bytes = read_columns(file, item, starts, |key| names.contains(&key))?;
+            let table = Table::open_at(&bytes, starts).map_err(convert)?;
+            let batch = table
+                .to_batch(&self.schema, self.projection.as_deref())
+                .map_err(convert)?;
+            let (columns, column_bytes) = self.touched(&table);
+            self.metrics
+                .add(1, batch.num_rows() as u64, columns, column_bytes);
+            produced += batch.num_rows();
+            out.push(batch);
+        }
+        Ok(out)
+    }
+
+    /// The names of the columns the scan converts.
+    fn projected_names(&self) -> Vec<&str> {
+        match &self.projection {
+            Some(p) => p
+                .iter()
+                .map(|&i| self.schema.field(i).name().as_str())
+                .collect(),
+            None => self
+                .schema
+                .fields()
+                .iter()
+                .map(|f| f.name().as_str())
+                .collect(),
+        }
+    }
+
     /// A batch of the records gathered so far.
     fn records(&self, records: &mut Vec<Value>) -> boring_arrow::Result<RecordBatch> {
         let n = records.len() as u64;
@@ -139,18 +196,7 @@ impl PartitionScan {
     /// How many columns of `table` the projection converts, and their
     /// encoded bytes.
     fn touched(&self, table: &Table<'_>) -> (u64, u64) {
-        let names: Vec<&str> = match &self.projection {
-            Some(p) => p
-                .iter()
-                .map(|&i| self.schema.field(i).name().as_str())
-                .collect(),
-            None => self
-                .schema
-                .fields()
-                .iter()
-                .map(|f| f.name().as_str())
-                .collect(),
-        };
+        let names = self.projected_names();
         let mut columns = 0;
         let mut bytes = 0;
         for (i, key) in table.keys().iter().enumerate() {

@@ -17,7 +17,7 @@ use crate::error::ReadError;
 use crate::options::BoringReadOptions;
 
 /// One top-level item of a file.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct ItemMeta {
     /// Where it starts and ends in the (decoded) file.
     pub(crate) start: u64,
@@ -26,6 +26,10 @@ pub(crate) struct ItemMeta {
     pub(crate) rows: usize,
     /// A table (an array of maps in any form) rather than one record.
     pub(crate) table: bool,
+    /// Where a columnar table's columns start in it, found when the file
+    /// is registered, so that a scan reaches the columns it needs without
+    /// walking the ones before them.
+    pub(crate) columns: Option<Box<[usize]>>,
 }
 
 /// A file as it was at registration.
@@ -156,6 +160,7 @@ pub(crate) fn scan(
                     end,
                     rows: 1,
                     table: false,
+                    columns: None,
                 });
             }
             Kind::Array => {
@@ -172,6 +177,9 @@ pub(crate) fn scan(
                     end,
                     rows,
                     table: true,
+                    columns: Table::locate_columns(bytes)
+                        .map_err(convert)?
+                        .map(Vec::into_boxed_slice),
                 });
             }
             _ => {
@@ -224,10 +232,7 @@ pub(crate) fn read_items(
     let changed = || ReadError::Changed {
         path: file.path.clone(),
     };
-    let meta = std::fs::metadata(&file.path).map_err(io)?;
-    if meta.len() != file.len || meta.modified().ok() != file.modified {
-        return Err(changed());
-    }
+    check_unchanged(file)?;
     let (Some(a), Some(b)) = (file.items.get(first), file.items.get(last)) else {
         return Ok((Vec::new(), 0));
     };
@@ -243,4 +248,67 @@ pub(crate) fn read_items(
     let mut buf = vec![0; (b.end - a.start) as usize];
     f.read_exact(&mut buf).map_err(io)?;
     Ok((buf, a.start))
+}
+
+/// Refuses a file whose length or modification time is not what it was at
+/// registration: its item boundaries would no longer hold.
+fn check_unchanged(file: &FileMeta) -> Result<(), ReadError> {
+    let meta = std::fs::metadata(&file.path).map_err(|source| ReadError::Io {
+        path: file.path.clone(),
+        source,
+    })?;
+    if meta.len() != file.len || meta.modified().ok() != file.modified {
+        return Err(ReadError::Changed {
+            path: file.path.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// A columnar table item of a plain file with only the columns `wanted`
+/// accepts (by key) read in: the table's head (tag, keys, row count) and
+/// those columns land at their offsets in a buffer of the item's length,
+/// and the rest of it stays zero. A large zeroed allocation is mapped
+/// lazily, so the columns not read cost neither I/O nor memory traffic.
+pub(crate) fn read_columns(
+    file: &FileMeta,
+    item: &ItemMeta,
+    starts: &[usize],
+    wanted: impl Fn(&str) -> bool,
+) -> Result<Vec<u8>, ReadError> {
+    check_unchanged(file)?;
+    let io = |source| ReadError::Io {
+        path: file.path.clone(),
+        source,
+    };
+    let convert = |source| ReadError::Convert {
+        path: file.path.clone(),
+        offset: item.start,
+        source,
+    };
+    let len = (item.end - item.start) as usize;
+    let mut buf = vec![0; len];
+    let mut f = File::open(&file.path).map_err(io)?;
+    let mut read = |range: std::ops::Range<usize>, buf: &mut [u8]| -> Result<(), ReadError> {
+        let part = buf
+            .get_mut(range.clone())
+            .ok_or_else(|| ReadError::Changed {
+                path: file.path.clone(),
+            })?;
+        f.seek(SeekFrom::Start(item.start + range.start as u64))
+            .map_err(io)?;
+        f.read_exact(part).map_err(io)
+    };
+    read(0..starts.first().copied().unwrap_or(len), &mut buf)?;
+    let keys = Table::open_at(&buf, starts)
+        .map_err(convert)?
+        .keys()
+        .to_vec();
+    for (i, key) in keys.iter().enumerate() {
+        if wanted(key) {
+            let end = starts.get(i + 1).copied().unwrap_or(len);
+            read(starts[i]..end, &mut buf)?;
+        }
+    }
+    Ok(buf)
 }
