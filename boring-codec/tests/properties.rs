@@ -38,6 +38,16 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
+/// Whether the chain has an LZ4 step, whose warm output may differ from its
+/// first.
+fn pipeline_has_lz4(codec: &Codec) -> bool {
+    codec
+        .pipeline()
+        .steps()
+        .iter()
+        .any(|s| matches!(s, Step::Lz4 | Step::Lz4Hc { .. }))
+}
+
 /// Whether the chain frames its data: then a strict prefix cannot decode.
 fn frames(pipeline: &Pipeline) -> bool {
     pipeline
@@ -54,10 +64,17 @@ proptest! {
         let mut codec = Codec::new(pipeline).with_header(header);
         let encoded = codec.encode(&data).unwrap();
         prop_assert_eq!(codec.decode(&encoded).unwrap(), data.clone());
-        // Again on the warm codec.
+        // Again on the warm codec: the same bytes, except that a warm
+        // liblz4 context may choose other matches than a fresh one
+        // (docs/WIRE.md); its frame must still decode, and the next one
+        // be the same.
         let again = codec.encode(&data).unwrap();
-        prop_assert_eq!(&again, &encoded);
-        prop_assert_eq!(codec.decode(&again).unwrap(), data);
+        prop_assert_eq!(codec.decode(&again).unwrap(), data.clone());
+        if pipeline_has_lz4(&codec) {
+            prop_assert_eq!(codec.encode(&data).unwrap(), again);
+        } else {
+            prop_assert_eq!(&again, &encoded);
+        }
     }
 
     #[test]

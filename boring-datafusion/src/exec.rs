@@ -23,6 +23,17 @@ use crate::options::BoringReadOptions;
 use crate::scan::{PartitionScan, Run};
 use crate::source::FileMeta;
 
+/// The parts of a [`BoringExec`] that describe it.
+#[cfg(feature = "proto")]
+pub(crate) struct Parts<'a> {
+    pub(crate) files: &'a [FileMeta],
+    pub(crate) partitions: &'a [Vec<Run>],
+    pub(crate) schema: &'a SchemaRef,
+    pub(crate) projection: Option<&'a [usize]>,
+    pub(crate) limit: Option<usize>,
+    pub(crate) options: &'a BoringReadOptions,
+}
+
 /// Scans boring files into record batches.
 #[derive(Debug, Clone)]
 pub struct BoringExec {
@@ -69,6 +80,19 @@ impl BoringExec {
             metrics,
             properties: Arc::new(properties),
         })
+    }
+
+    /// What the scan is made of, for [`BoringExecCodec`](crate::BoringExecCodec).
+    #[cfg(feature = "proto")]
+    pub(crate) fn parts(&self) -> Parts<'_> {
+        Parts {
+            files: &self.files,
+            partitions: &self.partitions,
+            schema: &self.schema,
+            projection: self.projection.as_deref(),
+            limit: self.limit,
+            options: &self.options,
+        }
     }
 
     /// The rows of one partition (all of them for `None`), as the tables'

@@ -14,7 +14,9 @@
 //!   `COUNT(*)` needs no scan;
 //! - **partitions**: runs of items, grouped into up to the session's
 //!   target partitions, so DataFusion's parallelism applies within one
-//!   file too.
+//!   file too;
+//! - **distributed plans**: with the `proto` feature, `BoringExecCodec`
+//!   serialises a scan for `datafusion-proto` (Ballista's executors).
 //!
 //! ```no_run
 //! use boring_datafusion::{BoringContextExt, BoringReadOptions};
@@ -29,6 +31,8 @@
 //! # }
 //! ```
 
+#[cfg(feature = "proto")]
+mod codec;
 mod context;
 mod error;
 mod exec;
@@ -38,6 +42,8 @@ mod provider;
 mod scan;
 mod source;
 
+#[cfg(feature = "proto")]
+pub use codec::BoringExecCodec;
 pub use context::BoringContextExt;
 pub use error::ReadError;
 pub use exec::BoringExec;

@@ -285,3 +285,82 @@ async fn bad_files_are_typed_errors() {
         .unwrap_err();
     assert!(err.to_string().contains("no boring files"), "{err}");
 }
+
+/// A plan holding boring scans, written by `datafusion-proto` with
+/// [`BoringExecCodec`] and read back, as a distributed executor receives
+/// it: the same plan, and the same results.
+#[cfg(feature = "proto")]
+#[tokio::test]
+async fn scans_survive_the_extension_codec() {
+    use boring_datafusion::BoringExecCodec;
+    use datafusion::physical_plan::{collect, displayable};
+    use datafusion_proto::bytes::{
+        physical_plan_from_bytes_with_extension_codec, physical_plan_to_bytes_with_extension_codec,
+    };
+
+    let dir = tempfile::tempdir().unwrap();
+    write_data(dir.path());
+    let ctx = SessionContext::new_with_config(SessionConfig::new().with_target_partitions(3));
+    ctx.register_boring("t", dir.path().join("boring"), BoringReadOptions::default())
+        .await
+        .unwrap();
+    for query in QUERIES {
+        let sql = query.replace("{t}", "t");
+        let plan = ctx
+            .sql(&sql)
+            .await
+            .unwrap()
+            .create_physical_plan()
+            .await
+            .unwrap();
+        let bytes = physical_plan_to_bytes_with_extension_codec(plan.clone(), &BoringExecCodec)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        let back = physical_plan_from_bytes_with_extension_codec(
+            &bytes,
+            &ctx.task_ctx(),
+            &BoringExecCodec,
+        )
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        assert_eq!(
+            displayable(plan.as_ref()).indent(true).to_string(),
+            displayable(back.as_ref()).indent(true).to_string(),
+            "{sql}"
+        );
+        let expected = collect(plan, ctx.task_ctx()).await.unwrap();
+        let got = collect(back, ctx.task_ctx()).await.unwrap();
+        assert_eq!(
+            pretty_format_batches(&expected).unwrap().to_string(),
+            pretty_format_batches(&got).unwrap().to_string(),
+            "{sql}"
+        );
+    }
+    // Bytes that are not a serialised scan are an error, not a panic: a
+    // truncated item, and a run past its file's items.
+    use datafusion_proto::physical_plan::{DefaultPhysicalProtoConverter, PhysicalExtensionCodec};
+    let decode = |bytes: &[u8]| {
+        BoringExecCodec.try_decode(
+            bytes,
+            &[],
+            &ctx.task_ctx(),
+            &DefaultPhysicalProtoConverter {},
+        )
+    };
+    let plan = ctx
+        .sql("SELECT id FROM t")
+        .await
+        .unwrap()
+        .create_physical_plan()
+        .await
+        .unwrap();
+    let mut scan = plan;
+    while !scan.children().is_empty() {
+        scan = scan.children()[0].clone();
+    }
+    let mut bytes = Vec::new();
+    BoringExecCodec
+        .try_encode(scan, &mut bytes, &DefaultPhysicalProtoConverter {})
+        .unwrap();
+    assert!(decode(&bytes[..bytes.len() - 1]).is_err());
+    assert!(decode(&[0xff]).is_err());
+    assert!(decode(&bytes).is_ok());
+}
