@@ -1,7 +1,8 @@
 //! Properties of derived types: encode → decode is the identity in every
 //! layout and profile, the predicted length is the written length, and a
-//! derived vector (of records, or of boxed records) or map of records writes
-//! the same bytes as the same data held in a `Value`.
+//! derived vector (of records, or of boxed records) or map of records, and a
+//! vector or map of `Value`s, writes the same bytes as the same data held in
+//! one `Value`.
 
 use std::collections::BTreeMap;
 
@@ -225,5 +226,30 @@ proptest! {
         check_same_as_value(&sparse)?;
         check_same_as_value(&keyed)?;
         check_same_as_value(&boxed)?;
+    }
+
+    #[test]
+    fn vectors_and_maps_of_values_equal_value(
+        datoms in proptest::collection::btree_map(text(), datom(), 0..6),
+    ) {
+        let values: Vec<Value> = datoms.values().map(|d| boring::to_value(d).unwrap()).collect();
+        let keyed: BTreeMap<String, Value> = datoms
+            .iter()
+            .map(|(k, d)| (k.clone(), boring::to_value(d).unwrap()))
+            .collect();
+        check_same_as_value(&values)?;
+        check_same_as_value(&keyed)?;
+        // And they read back from every form they are written in (the
+        // layouts that keep map keys in their order).
+        for opts in layouts().into_iter().take(4) {
+            let bytes = boring::to_vec_with(&values, &opts).unwrap();
+            let back: Vec<Value> = boring::from_slice_with(&bytes, &opts)
+                .map_err(|e| TestCaseError::fail(format!("{e} under {opts:?}")))?;
+            prop_assert_eq!(&back, &values, "under {:?}", opts);
+            let bytes = boring::to_vec_with(&keyed, &opts).unwrap();
+            let back: BTreeMap<String, Value> = boring::from_slice_with(&bytes, &opts)
+                .map_err(|e| TestCaseError::fail(format!("{e} under {opts:?}")))?;
+            prop_assert_eq!(&back, &keyed, "under {:?}", opts);
+        }
     }
 }

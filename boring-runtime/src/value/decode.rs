@@ -50,6 +50,24 @@ impl<'de> Decode<'de> for Value {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         decode_value(r)
     }
+
+    /// A sequence of values from an array or from anything the `Value`
+    /// decoder reads as one (a shaped or columnar table, expanded unless
+    /// the options keep tables), so that `Vec<Value>` reads what a
+    /// `Value::Array` wrote.
+    fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
+        let at = r.position();
+        match decode_value(r)? {
+            Value::Array(items) => Ok(items.into_vec()),
+            other => Err(Error::new(
+                ErrorKind::UnexpectedType {
+                    expected: "array",
+                    found: other.kind_name(),
+                },
+                at,
+            )),
+        }
+    }
 }
 
 /// Decodes one item into a [`Value`], without recursion.

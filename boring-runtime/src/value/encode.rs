@@ -50,6 +50,34 @@ impl Encode for Value {
         let base = usize::from(w.stringref_active());
         encode_shallow(self, w, base)
     }
+
+    /// A sequence of values (`Vec<Value>`, `[Value]`) writes the bytes the
+    /// `Value::Array` of them writes: under the table options an array of
+    /// maps may be a shaped or columnar table, a decision that needs the
+    /// whole array, so the values are gathered into one (cloned) first.
+    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Value> + Clone,
+    {
+        let opts = w.options();
+        if opts.shapes || opts.columns || opts.scattered_shapes {
+            return Value::Array(items.cloned().collect::<Vec<_>>().into()).encode(w);
+        }
+        crate::codec::encode_array(items, w)
+    }
+
+    /// What writing these values as a table saves, by the decision a
+    /// `Value::Map` of them takes for a keyed table (so that a
+    /// `BTreeMap<K, Value>` writes what that map writes).
+    fn seq_table_saving<'a, I>(items: I, options: &crate::profile::Resolved) -> usize
+    where
+        I: ExactSizeIterator<Item = &'a Value> + Clone,
+    {
+        let items: Vec<&Value> = items.collect();
+        let tables = (options.shapes, options.columns);
+        table(items.iter().copied(), tables, options.float_policy).map_or(0, |t| t.plan.saving)
+    }
 }
 
 /// Nesting handled by plain recursion before the explicit stack takes
