@@ -189,25 +189,15 @@ impl<'a> Table<'a> {
     ///
     /// As [`Table::open`], for a columnar table.
     pub fn locate_columns(item: &[u8]) -> Result<Option<Vec<usize>>> {
-        let mut at = 0;
-        while let Some((tag, next)) = tag_head(item, at) {
-            match tag {
-                SELF_DESCRIBED => at = next,
-                COLUMNAR => return Ok(Table::columnar(item, next, None)?.starts),
-                _ => break,
-            }
+        match columnar_content(item) {
+            Some(content) => Ok(Table::columnar(item, content, None)?.starts),
+            None => Ok(None),
         }
-        Ok(None)
     }
 
     fn open_with(item: &'a [u8], known: Option<&[usize]>) -> Result<Table<'a>> {
-        let mut at = 0;
-        while let Some((tag, next)) = tag_head(item, at) {
-            match tag {
-                SELF_DESCRIBED => at = next,
-                COLUMNAR => return Table::columnar(item, next, known),
-                _ => break,
-            }
+        if let Some(content) = columnar_content(item) {
+            return Table::columnar(item, content, known);
         }
         // Under a stringref namespace (or any other wrapping) a table's
         // strings only mean something read in order: decoded whole, a
@@ -548,6 +538,20 @@ impl<'a> Table<'a> {
         let options = RecordBatchOptions::new().with_row_count(Some(self.rows));
         Ok(RecordBatch::try_new_with_options(schema, arrays, &options)?)
     }
+}
+
+/// Where the content of a columnar table read in place starts: after its
+/// tag, behind any self-described CBOR tags; `None` for any other item.
+fn columnar_content(item: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while let Some((tag, next)) = tag_head(item, at) {
+        match tag {
+            SELF_DESCRIBED => at = next,
+            COLUMNAR => return Some(next),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// The tag whose head is at `at`, and where its content starts; `None` when

@@ -75,7 +75,6 @@ impl PartitionScan {
             return self.read_tables(run, left);
         }
         let (data, base) = read_items(file, run.first, run.last, &self.options)?;
-        let projection = self.projection.as_deref();
         let mut out = Vec::new();
         let mut records: Vec<Value> = Vec::new();
         let mut produced = 0usize;
@@ -113,10 +112,7 @@ impl PartitionScan {
                 None => Table::open(bytes),
             }
             .map_err(convert)?;
-            let batch = table.to_batch(&self.schema, projection).map_err(convert)?;
-            let (columns, column_bytes) = self.touched(&table);
-            self.metrics
-                .add(1, batch.num_rows() as u64, columns, column_bytes);
+            let batch = self.table_batch(&table).map_err(convert)?;
             produced += batch.num_rows();
             out.push(batch);
         }
@@ -155,16 +151,21 @@ impl PartitionScan {
             };
             let bytes = read_columns(file, item, starts, |key| names.contains(&key))?;
             let table = Table::open_at(&bytes, starts).map_err(convert)?;
-            let batch = table
-                .to_batch(&self.schema, self.projection.as_deref())
-                .map_err(convert)?;
-            let (columns, column_bytes) = self.touched(&table);
-            self.metrics
-                .add(1, batch.num_rows() as u64, columns, column_bytes);
+            let batch = self.table_batch(&table).map_err(convert)?;
             produced += batch.num_rows();
             out.push(batch);
         }
         Ok(out)
+    }
+
+    /// One table item's batch of the projected columns, counted in the
+    /// metrics.
+    fn table_batch(&self, table: &Table<'_>) -> boring_arrow::Result<RecordBatch> {
+        let batch = table.to_batch(&self.schema, self.projection.as_deref())?;
+        let (columns, column_bytes) = self.touched(table);
+        self.metrics
+            .add(1, batch.num_rows() as u64, columns, column_bytes);
+        Ok(batch)
     }
 
     /// The names of the columns the scan converts.
