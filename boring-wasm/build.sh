@@ -30,4 +30,7 @@ wasm="$target/wasm32-unknown-unknown/release/boring_wasm.wasm"
 rm -rf "$here/pkg"
 wasm-bindgen --target nodejs --out-dir "$here/pkg/node" "$wasm"
 wasm-bindgen --target web --out-dir "$here/pkg/web" "$wasm"
+# The web package is an ES module: say so, or Node parses it as CommonJS
+# first and warns.
+printf '{ "type": "module" }\n' > "$here/pkg/web/package.json"
 echo "build.sh: $(wc -c < "$here/pkg/node/boring_wasm_bg.wasm") bytes of WebAssembly in pkg/node and pkg/web"

@@ -33,10 +33,16 @@ pub enum CoseError {
         /// Its length, when there is one.
         found: Option<usize>,
     },
-    /// A Partial IV (label 6), which needs a base IV agreed out of band;
-    /// not supported.
-    #[error("a Partial IV (label 6) needs a base IV agreed out of band, which is not supported")]
+    /// A Partial IV (label 6) where no base IV is known: the key provider
+    /// gave none for the key (see [`super::KeyProvider::base_iv`]), or the
+    /// content key was wrapped for a recipient, and a fresh content key has
+    /// no base IV agreed for it.
+    #[error("a Partial IV (label 6) needs the key's base IV, and there is none")]
     PartialIv,
+    /// Both an IV (label 5) and a Partial IV (label 6) in one layer (RFC
+    /// 9052 §3.1 forbids it), or a Partial IV longer than the IV.
+    #[error("the IV (label 5) and a Partial IV (label 6) are both present, or the Partial IV is longer than 12 bytes")]
+    IvConflict,
     /// The ciphertext is `nil` (detached content); not supported.
     #[error("detached content (nil ciphertext) is not supported")]
     Detached,

@@ -44,7 +44,8 @@ pub struct Header {
     /// Label 5: the full initialization vector.
     #[boring(key = 5, bytes, skip_if_none)]
     pub iv: Option<Vec<u8>>,
-    /// Label 6: a partial IV, combined with a base IV agreed out of band.
+    /// Label 6: a partial IV, combined with the key's base IV (see
+    /// [`super::KeyProvider::base_iv`]).
     #[boring(key = 6, bytes, skip_if_none)]
     pub partial_iv: Option<Vec<u8>>,
     /// Every other label, in input order.

@@ -87,6 +87,16 @@ pub trait KeyProvider {
     fn direct_key(&self, kid: Option<&[u8]>) -> Result<SecretKey, CoseError> {
         Err(CoseError::UnknownKey(kid.map(<[u8]>::to_vec)))
     }
+
+    /// The base IV (the COSE_Key parameter "Base IV", RFC 9052 §7.1) agreed
+    /// for the direct key `kid`: a message giving a Partial IV (label 6)
+    /// is decrypted with the Partial IV, left-padded with zeros, XORed into
+    /// it (§3.1). The default knows none, and such messages are refused
+    /// with [`CoseError::PartialIv`].
+    fn base_iv(&self, kid: Option<&[u8]>) -> Result<Option<Vec<u8>>, CoseError> {
+        let _ = kid;
+        Ok(None)
+    }
 }
 
 impl<P: KeyProvider + ?Sized> KeyProvider for &P {
@@ -106,6 +116,9 @@ impl<P: KeyProvider + ?Sized> KeyProvider for &P {
     }
     fn direct_key(&self, kid: Option<&[u8]>) -> Result<SecretKey, CoseError> {
         (**self).direct_key(kid)
+    }
+    fn base_iv(&self, kid: Option<&[u8]>) -> Result<Option<Vec<u8>>, CoseError> {
+        (**self).base_iv(kid)
     }
 }
 
@@ -127,6 +140,9 @@ impl<P: KeyProvider + ?Sized> KeyProvider for Arc<P> {
     fn direct_key(&self, kid: Option<&[u8]>) -> Result<SecretKey, CoseError> {
         (**self).direct_key(kid)
     }
+    fn base_iv(&self, kid: Option<&[u8]>) -> Result<Option<Vec<u8>>, CoseError> {
+        (**self).base_iv(kid)
+    }
 }
 
 /// An in-memory key ring: AES keys of 16, 24 or 32 bytes by key id, one of
@@ -141,6 +157,8 @@ pub struct LocalKeys {
 struct Ring {
     keys: Vec<(Vec<u8>, SecretKey)>,
     current: Option<usize>,
+    /// Base IVs by key id, for messages that give a Partial IV.
+    base_ivs: Vec<(Vec<u8>, Vec<u8>)>,
 }
 
 impl LocalKeys {
@@ -170,10 +188,27 @@ impl LocalKeys {
         Ok(())
     }
 
+    /// Agrees a base IV for the key `kid` (12 bytes, the AES-GCM IV
+    /// length), so that messages under it giving a Partial IV (label 6)
+    /// open; see [`KeyProvider::base_iv`]. Replaces an earlier one.
+    pub fn set_base_iv(&self, kid: impl Into<Vec<u8>>, base_iv: Vec<u8>) -> Result<(), CoseError> {
+        if base_iv.len() != super::alg::IV_LEN {
+            return Err(CoseError::BadIv {
+                found: Some(base_iv.len()),
+            });
+        }
+        let kid = kid.into();
+        let mut ring = self.write();
+        ring.base_ivs.retain(|(k, _)| *k != kid);
+        ring.base_ivs.push((kid, base_iv));
+        Ok(())
+    }
+
     /// Removes a key, so that messages under it no longer open; `false`
     /// when there was none. Retiring the current key leaves no current key.
     pub fn retire(&self, kid: &[u8]) -> bool {
         let mut ring = self.write();
+        ring.base_ivs.retain(|(k, _)| k != kid);
         let Some(at) = ring.keys.iter().position(|(k, _)| k == kid) else {
             return false;
         };
@@ -276,5 +311,20 @@ impl KeyProvider for LocalKeys {
             [one] => Ok(one.clone()),
             _ => Err(CoseError::UnknownKey(kid.map(<[u8]>::to_vec))),
         }
+    }
+
+    fn base_iv(&self, kid: Option<&[u8]>) -> Result<Option<Vec<u8>>, CoseError> {
+        let ring = self.read();
+        // Without an id, the base IV of the one key `direct_key` answers with.
+        let kid = match kid {
+            Some(kid) => kid,
+            None if ring.keys.len() == 1 => ring.keys[0].0.as_slice(),
+            None => return Ok(None),
+        };
+        Ok(ring
+            .base_ivs
+            .iter()
+            .find(|(k, _)| k == kid)
+            .map(|(_, iv)| iv.clone()))
     }
 }

@@ -94,9 +94,45 @@ fn parse(bytes: &[u8]) -> Result<Parsed<'_>, CoseError> {
 /// What the content layer's headers say.
 struct Content {
     alg: ContentAlg,
-    iv: [u8; IV_LEN],
+    iv: Iv,
     kid: Option<Vec<u8>>,
     content_type: Option<Label>,
+}
+
+/// The content layer's IV: whole (label 5), or a Partial IV (label 6) to
+/// combine with the key's base IV (RFC 9052 §3.1).
+enum Iv {
+    Full([u8; IV_LEN]),
+    Partial(Vec<u8>),
+}
+
+impl Iv {
+    /// The IV to decrypt with under the direct key `kid` (`direct`), or
+    /// under a content key that came wrapped, which has no base IV.
+    fn resolve<P: KeyProvider + ?Sized>(
+        &self,
+        keys: &P,
+        kid: Option<&[u8]>,
+        direct: bool,
+    ) -> Result<[u8; IV_LEN], CoseError> {
+        let partial = match self {
+            Iv::Full(iv) => return Ok(*iv),
+            Iv::Partial(partial) => partial,
+        };
+        let base = match direct {
+            true => keys.base_iv(kid)?.ok_or(CoseError::PartialIv)?,
+            false => return Err(CoseError::PartialIv),
+        };
+        let mut iv = <[u8; IV_LEN]>::try_from(base.as_slice()).map_err(|_| CoseError::BadIv {
+            found: Some(base.len()),
+        })?;
+        // Left-padded with zeros, then XORed in.
+        let pad = IV_LEN - partial.len();
+        for (b, p) in iv[pad..].iter_mut().zip(partial) {
+            *b ^= p;
+        }
+        Ok(iv)
+    }
 }
 
 /// Picks a parameter from whichever bucket holds it; RFC 9052 §3 forbids
@@ -131,15 +167,17 @@ fn content(protected: &Protected<'_>, unprotected: &Header) -> Result<Content, C
     let alg = one(1, p, unprotected, |h| h.alg.as_ref())?.ok_or(CoseError::MissingAlgorithm)?;
     let alg = ContentAlg::from_label(alg)?;
     check_crit(p, unprotected)?;
-    if one(6, p, unprotected, |h| h.partial_iv.as_ref())?.is_some() {
-        return Err(CoseError::PartialIv);
-    }
     let iv = one(5, p, unprotected, |h| h.iv.as_ref())?;
-    let iv = iv
-        .and_then(|iv| <[u8; IV_LEN]>::try_from(iv.as_slice()).ok())
-        .ok_or(CoseError::BadIv {
-            found: iv.map(Vec::len),
-        })?;
+    let iv = match one(6, p, unprotected, |h| h.partial_iv.as_ref())? {
+        Some(partial) if iv.is_none() && partial.len() <= IV_LEN => Iv::Partial(partial.clone()),
+        Some(_) => return Err(CoseError::IvConflict),
+        None => Iv::Full(
+            iv.and_then(|iv| <[u8; IV_LEN]>::try_from(iv.as_slice()).ok())
+                .ok_or(CoseError::BadIv {
+                    found: iv.map(Vec::len),
+                })?,
+        ),
+    };
     let kid = one(4, p, unprotected, |h| h.kid.as_ref())?.cloned();
     let content_type = one(3, p, unprotected, |h| h.content_type.as_ref())?.cloned();
     Ok(Content {
@@ -158,8 +196,9 @@ fn open_encrypt0<P: KeyProvider + ?Sized>(
     let c = content(&m.protected, &m.unprotected)?;
     let ciphertext = m.ciphertext.as_deref().ok_or(CoseError::Detached)?;
     let key = keys.direct_key(c.kid.as_deref())?;
+    let iv = c.iv.resolve(keys, c.kid.as_deref(), true)?;
     let aad = enc_structure("Encrypt0", protected_aad_bytes(&m.protected), external_aad)?;
-    let plaintext = Gcm::new(c.alg, &key)?.open(&c.iv, &aad, ciphertext)?;
+    let plaintext = Gcm::new(c.alg, &key)?.open(&iv, &aad, ciphertext)?;
     Ok(Opened {
         plaintext,
         kind: MessageKind::Encrypt0,
@@ -180,8 +219,9 @@ fn open_encrypt<P: KeyProvider + ?Sized>(
     // furthest: a failed tag says more than a key that was not there.
     let mut best: Option<CoseError> = None;
     for r in &m.recipients {
-        let attempt = recipient_key(r, keys).and_then(|(kid, cek)| {
-            let plaintext = Gcm::new(c.alg, &cek)?.open(&c.iv, &aad, ciphertext)?;
+        let attempt = recipient_key(r, keys).and_then(|(kid, cek, direct)| {
+            let iv = c.iv.resolve(keys, kid.as_deref(), direct)?;
+            let plaintext = Gcm::new(c.alg, &cek)?.open(&iv, &aad, ciphertext)?;
             Ok((kid, plaintext))
         });
         match attempt {
@@ -200,11 +240,12 @@ fn open_encrypt<P: KeyProvider + ?Sized>(
     Err(best.unwrap_or(CoseError::NoRecipient))
 }
 
-/// The content key one recipient yields, and its key id.
+/// The content key one recipient yields, its key id, and whether it is the
+/// recipient's key itself (`direct`) rather than a wrapped one.
 fn recipient_key<P: KeyProvider + ?Sized>(
     r: &CoseRecipient<'_>,
     keys: &P,
-) -> Result<(Option<Vec<u8>>, super::SecretKey), CoseError> {
+) -> Result<(Option<Vec<u8>>, super::SecretKey, bool), CoseError> {
     if r.recipients.is_some() {
         return Err(CoseError::UnsupportedRecipient("nested recipients"));
     }
@@ -213,13 +254,13 @@ fn recipient_key<P: KeyProvider + ?Sized>(
     check_crit(p, &r.unprotected)?;
     let kid = one(4, p, &r.unprotected, |h| h.kid.as_ref())?.cloned();
     let wrapped = r.ciphertext.as_deref().unwrap_or_default();
-    let key = match alg {
+    let (key, direct) = match alg {
         Label::Int(DIRECT) => {
             // RFC 9052 §8.5.1: a direct recipient carries no key.
             if !wrapped.is_empty() {
                 return Err(CoseError::UnsupportedRecipient("direct with a ciphertext"));
             }
-            keys.direct_key(kid.as_deref())?
+            (keys.direct_key(kid.as_deref())?, true)
         }
         Label::Int(id) if KeyWrapAlg::from_id(*id).is_some() => {
             // RFC 9053 §6.2.1: key wrap protects nothing of the header.
@@ -229,11 +270,11 @@ fn recipient_key<P: KeyProvider + ?Sized>(
                 ));
             }
             let alg = KeyWrapAlg::from_id(*id).expect("checked by the guard");
-            keys.unwrap(kid.as_deref(), alg, wrapped)?
+            (keys.unwrap(kid.as_deref(), alg, wrapped)?, false)
         }
         other => return Err(CoseError::UnsupportedAlgorithm(other.clone())),
     };
-    Ok((kid, key))
+    Ok((kid, key, direct))
 }
 
 /// A recipient to write: `direct` (no wrapped key) or a key-wrap

@@ -5,7 +5,11 @@
 //! Content is encrypted with AES-GCM (A128GCM, A192GCM, A256GCM: algs 1, 2,
 //! 3) over the `Enc_structure` of RFC 9052 §5.3 (`"Encrypt0"` or
 //! `"Encrypt"`, the protected header's bytes, the caller's external AAD);
-//! the IV travels in the unprotected header (label 5). Recipients are
+//! the IV travels in the unprotected header (label 5). A message may give
+//! a Partial IV (label 6) instead, which [`open`] combines with the base IV
+//! its key provider agrees for the direct key ([`KeyProvider::base_iv`],
+//! [`LocalKeys::set_base_iv`]); the sealers always write the whole IV.
+//! Recipients are
 //! `direct` (−6) or AES key wrap (A128KW, A192KW, A256KW: −3, −4, −5), with
 //! the key id (label 4).
 //!
