@@ -26,6 +26,7 @@
 
 #![forbid(unsafe_code)]
 
+mod direct;
 mod emit;
 mod error;
 mod float;
@@ -163,6 +164,12 @@ fn convert(
     let mut reader = Reader::with_options(cbor, options)?;
     // JSON text is rarely over twice its CBOR: one allocation, no regrowth.
     let mut out = Out::new(pretty, cbor.len() * 2 + 64);
+    if !check_text {
+        if let Some(used) = direct::convert(cbor, &options.resolve()?, &mut out) {
+            return Ok((out, used));
+        }
+        out.clear();
+    }
     out.check_text = check_text;
     emit::item(&mut reader, &mut out, BytesAs::Base64Url)?;
     Ok((out, reader.position()))

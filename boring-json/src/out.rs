@@ -41,6 +41,12 @@ impl Out {
         }
     }
 
+    /// Back to an empty text at the outermost level, keeping the buffer.
+    pub(crate) fn clear(&mut self) {
+        self.buf.clear();
+        self.level = 0;
+    }
+
     /// Opens an array or object (`open` is `[` or `{`).
     #[inline]
     pub(crate) fn open(&mut self, open: u8) {
