@@ -341,6 +341,29 @@ fn errors_are_typed_with_offsets() {
 }
 
 #[test]
+fn floats_and_booleans_read_in_every_width_serde_accepts() {
+    // Each target reads its own head directly and every other float
+    // width through serde's visitors, as it did before the direct reads.
+    let read = |bytes: &[u8]| boring::serde::from_slice::<(f32, f64, bool)>(bytes, &interop());
+    // [1.5 as f32, 2.5 as f64, true]
+    let exact = b"\x83\xfa\x3f\xc0\x00\x00\xfb\x40\x04\x00\x00\x00\x00\x00\x00\xf5";
+    assert_eq!(read(exact).unwrap(), (1.5, 2.5, true));
+    // [1.5 as f16, 2.5 as f32, false]
+    let other = b"\x83\xf9\x3e\x00\xfa\x40\x20\x00\x00\xf4";
+    assert_eq!(read(other).unwrap(), (1.5, 2.5, false));
+    // An f64 into an f32 field narrows, as serde's f32 visitor does.
+    let wide = b"\x83\xfb\x3f\xb9\x99\x99\x99\x99\x99\x9a\xf9\x3c\x00\xf5";
+    assert_eq!(read(wide).unwrap(), (0.1f64 as f32, 1.0, true));
+    // Integers are numbers to serde's float visitors too.
+    assert_eq!(read(b"\x83\x01\x02\xf5").unwrap(), (1.0, 2.0, true));
+    // Not a number, not a boolean: the type error, at the item.
+    let err = read(b"\x83\x61a\xf9\x3c\x00\xf5").unwrap_err();
+    assert_eq!(err.offset(), Some(1));
+    let err = read(b"\x83\xfa\x3f\xc0\x00\x00\xf9\x3c\x00\x01").unwrap_err();
+    assert_eq!(err.offset(), Some(9));
+}
+
+#[test]
 fn writes_into_a_writer_and_reads_from_a_reader() {
     let mut w = boring::Writer::new(&Options::default()).unwrap();
     boring::serde::to_writer(&vec!["a", "a"], &mut w).unwrap();

@@ -53,6 +53,7 @@ pub struct Compound<'w, S> {
 }
 
 impl<'w, S: Sink> Compound<'w, S> {
+    #[inline]
     pub(crate) fn open(w: &'w mut Writer<S>, len: Option<usize>) -> Result<Self, Error> {
         let layout = match len {
             Some(n) => {
@@ -74,6 +75,7 @@ impl<'w, S: Sink> Compound<'w, S> {
         Ok(Compound { w, layout })
     }
 
+    #[inline]
     pub(crate) fn tag(w: &'w mut Writer<S>) -> Self {
         Compound {
             w,
@@ -81,6 +83,7 @@ impl<'w, S: Sink> Compound<'w, S> {
         }
     }
 
+    #[inline]
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         match &mut self.layout {
             Layout::Direct { count, .. } => {
@@ -103,21 +106,29 @@ impl<'w, S: Sink> Compound<'w, S> {
         }
     }
 
+    #[inline]
     fn finish(self) -> Result<(), Error> {
         match self.layout {
             Layout::Direct {
                 declared: Some(n),
                 count,
-            } if n != count => Err(miscounted(self.w)),
-            Layout::Direct {
-                declared: Some(_), ..
-            }
-            | Layout::Tag(_) => Ok(()),
-            Layout::Direct { declared: None, .. } => self.w.raw(&[BREAK]),
+            } if n == count => Ok(()),
+            Layout::Tag(_) => Ok(()),
+            layout => Self::finish_other(self.w, layout),
+        }
+    }
+
+    /// The rarer ends, out of line so that the common one inlines: a
+    /// miscount, an indefinite array's break, a buffered array.
+    #[cold]
+    fn finish_other(w: &mut Writer<S>, layout: Layout) -> Result<(), Error> {
+        match layout {
+            Layout::Direct { declared: None, .. } => w.raw(&[BREAK]),
             Layout::Buffered(items) => {
-                self.w.array(items.len())?;
-                items.iter().try_for_each(|item| self.w.raw(item))
+                w.array(items.len())?;
+                items.iter().try_for_each(|item| w.raw(item))
             }
+            Layout::Direct { .. } | Layout::Tag(_) => Err(miscounted(w)),
         }
     }
 }
@@ -128,10 +139,12 @@ macro_rules! array_like {
             type Ok = ();
             type Error = Error;
 
+            #[inline]
             fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
                 self.element(value)
             }
 
+            #[inline]
             fn end(self) -> Result<(), Error> {
                 self.finish()
             }
@@ -169,6 +182,7 @@ pub struct Keyed<'w, S> {
 }
 
 impl<'w, S: Sink> Keyed<'w, S> {
+    #[inline]
     pub(crate) fn open(w: &'w mut Writer<S>, len: Option<usize>) -> Result<Self, Error> {
         let entries = if w.options().key_order != KeyOrder::Insertion {
             Entries::Sorted {
@@ -189,6 +203,7 @@ impl<'w, S: Sink> Keyed<'w, S> {
         Ok(Keyed { w, entries })
     }
 
+    #[inline]
     fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
         match &mut self.entries {
             Entries::Direct { count, .. } => {
@@ -202,6 +217,7 @@ impl<'w, S: Sink> Keyed<'w, S> {
         }
     }
 
+    #[inline]
     fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         match &mut self.entries {
             Entries::Direct { .. } => value.serialize(Serializer::new(self.w)),
@@ -217,6 +233,7 @@ impl<'w, S: Sink> Keyed<'w, S> {
         }
     }
 
+    #[inline]
     fn field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Error> {
         match &mut self.entries {
             Entries::Direct { count, .. } => {
@@ -233,33 +250,41 @@ impl<'w, S: Sink> Keyed<'w, S> {
         }
     }
 
+    #[inline]
     fn finish(self) -> Result<(), Error> {
         match self.entries {
             Entries::Direct {
                 declared: Some(n),
                 count,
-            } if n != count => Err(miscounted(self.w)),
-            Entries::Direct {
-                declared: Some(_), ..
-            } => Ok(()),
-            Entries::Direct { declared: None, .. } => self.w.raw(&[BREAK]),
+            } if n == count => Ok(()),
+            entries => Self::finish_other(self.w, entries),
+        }
+    }
+
+    /// The rarer ends, out of line so that the common one inlines: a
+    /// miscount, an indefinite map's break, a sorted map.
+    #[cold]
+    fn finish_other(w: &mut Writer<S>, entries: Entries) -> Result<(), Error> {
+        match entries {
+            Entries::Direct { declared: None, .. } => w.raw(&[BREAK]),
+            Entries::Direct { .. } => Err(miscounted(w)),
             Entries::Sorted {
                 mut entries,
                 declared,
                 ..
             } => {
                 if declared.is_some_and(|n| n != entries.len()) {
-                    return Err(miscounted(self.w));
+                    return Err(miscounted(w));
                 }
-                let order = self.w.options().key_order;
+                let order = w.options().key_order;
                 entries.sort_by(|a, b| compare_encoded(order, &a.0, &b.0));
                 if entries.windows(2).any(|pair| pair[0].0 == pair[1].0) {
-                    return Err(self.w.error(ErrorKind::DuplicateKey));
+                    return Err(w.error(ErrorKind::DuplicateKey));
                 }
-                self.w.map(entries.len())?;
+                w.map(entries.len())?;
                 for (k, v) in &entries {
-                    self.w.raw(k)?;
-                    self.w.raw(v)?;
+                    w.raw(k)?;
+                    w.raw(v)?;
                 }
                 Ok(())
             }
@@ -271,14 +296,17 @@ impl<S: Sink> ser::SerializeMap for Keyed<'_, S> {
     type Ok = ();
     type Error = Error;
 
+    #[inline]
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
         self.key(key)
     }
 
+    #[inline]
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         self.value(value)
     }
 
+    #[inline]
     fn end(self) -> Result<(), Error> {
         self.finish()
     }
@@ -290,6 +318,7 @@ macro_rules! struct_like {
             type Ok = ();
             type Error = Error;
 
+            #[inline]
             fn serialize_field<T: Serialize + ?Sized>(
                 &mut self,
                 name: &'static str,
@@ -298,6 +327,7 @@ macro_rules! struct_like {
                 self.field(name, value)
             }
 
+            #[inline]
             fn end(self) -> Result<(), Error> {
                 self.finish()
             }

@@ -289,6 +289,37 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         Ok(value)
     }
 
+    // The floats and booleans a type asks for, read at their one-byte
+    // heads without the general head parser; any other item goes through
+    // `deserialize_any`, as serde's visitors expect (an f64 handed to an
+    // `f32` visitor, for one).
+    fn deserialize_f32<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        if self.r.peek()? != 0xfa {
+            return self.deserialize_any(v);
+        }
+        let at = self.r.position();
+        let x = self.r.f32()?;
+        v.visit_f32(x).map_err(|e| place(e, at))
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        if self.r.peek()? != 0xfb {
+            return self.deserialize_any(v);
+        }
+        let at = self.r.position();
+        let x = self.r.f64()?;
+        v.visit_f64(x).map_err(|e| place(e, at))
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        if !matches!(self.r.peek()?, 0xf4 | 0xf5) {
+            return self.deserialize_any(v);
+        }
+        let at = self.r.position();
+        let b = self.r.bool()?;
+        v.visit_bool(b).map_err(|e| place(e, at))
+    }
+
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         self.r.skip()?;
         v.visit_unit()
@@ -299,7 +330,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     }
 
     forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char
+        i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 char
         seq tuple tuple_struct map struct
     }
 }

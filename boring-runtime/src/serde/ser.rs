@@ -57,30 +57,37 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         false
     }
 
+    #[inline]
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
         self.w.bool(v)
     }
 
+    #[inline]
     fn serialize_i8(self, v: i8) -> Result<(), Error> {
         self.w.i64(v.into())
     }
 
+    #[inline]
     fn serialize_i16(self, v: i16) -> Result<(), Error> {
         self.w.i64(v.into())
     }
 
+    #[inline]
     fn serialize_i32(self, v: i32) -> Result<(), Error> {
         self.w.i64(v.into())
     }
 
+    #[inline]
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
         self.w.i64(v)
     }
 
+    #[inline]
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
         self.w.i128(v)
     }
 
+    #[inline]
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
         match self.mode {
             // `undefined` is simple value 23, which has its own byte.
@@ -90,14 +97,17 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         }
     }
 
+    #[inline]
     fn serialize_u16(self, v: u16) -> Result<(), Error> {
         self.serialize_u64(v.into())
     }
 
+    #[inline]
     fn serialize_u32(self, v: u32) -> Result<(), Error> {
         self.serialize_u64(v.into())
     }
 
+    #[inline]
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
         match self.mode {
             Mode::TagNumber => self.w.tag(v),
@@ -105,46 +115,57 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         }
     }
 
+    #[inline]
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
         self.w.u128(v)
     }
 
+    #[inline]
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         self.w.f32(v)
     }
 
+    #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         self.w.f64(v)
     }
 
+    #[inline]
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.w.str(v.encode_utf8(&mut [0; 4]))
     }
 
+    #[inline]
     fn serialize_str(self, v: &str) -> Result<(), Error> {
         self.w.str(v)
     }
 
+    #[inline]
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
         self.w.bytes(v)
     }
 
+    #[inline]
     fn serialize_none(self) -> Result<(), Error> {
         self.w.null()
     }
 
+    #[inline]
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
         value.serialize(self)
     }
 
+    #[inline]
     fn serialize_unit(self) -> Result<(), Error> {
         self.w.null()
     }
 
+    #[inline]
     fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
         self.w.null()
     }
 
+    #[inline]
     fn serialize_unit_variant(
         self,
         _name: &'static str,
@@ -154,6 +175,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         self.w.static_str(variant)
     }
 
+    #[inline]
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
         name: &'static str,
@@ -167,6 +189,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         value.serialize(Serializer { w: self.w, mode })
     }
 
+    #[inline]
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
         self,
         _name: &'static str,
@@ -179,10 +202,12 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         value.serialize(Serializer::new(self.w))
     }
 
+    #[inline]
     fn serialize_seq(self, len: Option<usize>) -> Result<Compound<'w, S>, Error> {
         Compound::open(self.w, len)
     }
 
+    #[inline]
     fn serialize_tuple(self, len: usize) -> Result<Compound<'w, S>, Error> {
         if self.mode == Mode::TagPair {
             if len != 2 {
@@ -195,6 +220,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         Compound::open(self.w, Some(len))
     }
 
+    #[inline]
     fn serialize_tuple_struct(
         self,
         _name: &'static str,
@@ -203,6 +229,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         Compound::open(self.w, Some(len))
     }
 
+    #[inline]
     fn serialize_tuple_variant(
         self,
         _name: &'static str,
@@ -215,14 +242,17 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         Compound::open(self.w, Some(len))
     }
 
+    #[inline]
     fn serialize_map(self, len: Option<usize>) -> Result<Keyed<'w, S>, Error> {
         Keyed::open(self.w, len)
     }
 
+    #[inline]
     fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Keyed<'w, S>, Error> {
         Keyed::open(self.w, Some(len))
     }
 
+    #[inline]
     fn serialize_struct_variant(
         self,
         _name: &'static str,
