@@ -317,6 +317,14 @@ fn decode_keys<'de, K: Decode<'de>>(r: &mut Reader<'de>) -> Result<Vec<(K, usize
 /// Reads tag 258 (optional on input) over an array into `insert`.
 fn decode_set<'de, T: Decode<'de>>(
     r: &mut Reader<'de>,
+    insert: impl FnMut(T) -> bool,
+) -> Result<(), Error> {
+    r.namespaced(|r| decode_set_items(r, insert))
+}
+
+/// [`decode_set`] inside whatever namespaces wrap the item.
+fn decode_set_items<'de, T: Decode<'de>>(
+    r: &mut Reader<'de>,
     mut insert: impl FnMut(T) -> bool,
 ) -> Result<(), Error> {
     let tagged = r.peek_tag() == Some(258);

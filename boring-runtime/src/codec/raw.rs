@@ -235,10 +235,12 @@ impl<const N: u64, T: Encode> Encode for Tagged<N, T> {
 
 impl<'de, const N: u64, T: Decode<'de>> Decode<'de> for Tagged<N, T> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        r.expect_tag(N)?;
-        r.enter()?;
-        let value = T::decode(r)?;
-        r.leave();
-        Ok(Tagged(value))
+        r.namespaced(|r| {
+            r.expect_tag(N)?;
+            r.enter()?;
+            let value = T::decode(r)?;
+            r.leave();
+            Ok(Tagged(value))
+        })
     }
 }

@@ -117,6 +117,11 @@ pub(crate) mod decimal {
     /// among them) or none is `WrongTag`; any other content is
     /// `BadTagContent` at the tag, as `Value` decoding reports it.
     pub(crate) fn read_decimal<'de>(r: &mut Reader<'de>) -> Result<DecimalParts<'de>, Error> {
+        r.namespaced(read_fraction)
+    }
+
+    /// [`read_decimal`] inside whatever namespaces wrap the item.
+    fn read_fraction<'de>(r: &mut Reader<'de>) -> Result<DecimalParts<'de>, Error> {
         let at = r.position();
         r.expect_tag(DECIMAL)?;
         let bad = || Error::new(ErrorKind::BadTagContent { tag: DECIMAL }, at);

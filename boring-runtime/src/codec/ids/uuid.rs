@@ -25,18 +25,23 @@ impl Encode for Uuid {
 /// reports it.
 impl<'de> Decode<'de> for Uuid {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.position();
-        r.expect_tag(UUID)?;
-        let bad = || Error::new(ErrorKind::BadTagContent { tag: UUID }, at);
-        r.enter()?;
-        // A literal, or a stringref to one (the reference references a
-        // UUID's bytes like any byte string of three bytes or more).
-        if !matches!(r.peek_head()?, Head::Bytes(_) | Head::Tag(25)) {
-            return Err(bad());
-        }
-        let content = r.byte_buf()?;
-        r.leave();
-        let bytes: [u8; UUID_LEN] = content.as_ref().try_into().map_err(|_| bad())?;
-        Ok(Uuid::from_bytes(bytes))
+        r.namespaced(read_uuid)
     }
+}
+
+/// [`Uuid`]'s read, inside whatever namespaces wrap the item.
+fn read_uuid(r: &mut Reader<'_>) -> Result<Uuid, Error> {
+    let at = r.position();
+    r.expect_tag(UUID)?;
+    let bad = || Error::new(ErrorKind::BadTagContent { tag: UUID }, at);
+    r.enter()?;
+    // A literal, or a stringref to one (the reference references a
+    // UUID's bytes like any byte string of three bytes or more).
+    if !matches!(r.peek_head()?, Head::Bytes(_) | Head::Tag(25)) {
+        return Err(bad());
+    }
+    let content = r.byte_buf()?;
+    r.leave();
+    let bytes: [u8; UUID_LEN] = content.as_ref().try_into().map_err(|_| bad())?;
+    Ok(Uuid::from_bytes(bytes))
 }

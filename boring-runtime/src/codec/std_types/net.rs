@@ -105,9 +105,11 @@ impl Encode for IpAddr {
 /// `BadTagContent` at the tag.
 impl<'de> Decode<'de> for Ipv4Addr {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.position();
-        r.expect_tag(IPV4)?;
-        address::<4>(r, IPV4, at).map(Ipv4Addr::from)
+        r.namespaced(|r| {
+            let at = r.position();
+            r.expect_tag(IPV4)?;
+            address::<4>(r, IPV4, at).map(Ipv4Addr::from)
+        })
     }
 }
 
@@ -115,19 +117,23 @@ impl<'de> Decode<'de> for Ipv4Addr {
 /// errors of `Ipv4Addr`'s read.
 impl<'de> Decode<'de> for Ipv6Addr {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.position();
-        r.expect_tag(IPV6)?;
-        address::<16>(r, IPV6, at).map(Ipv6Addr::from)
+        r.namespaced(|r| {
+            let at = r.position();
+            r.expect_tag(IPV6)?;
+            address::<16>(r, IPV6, at).map(Ipv6Addr::from)
+        })
     }
 }
 
 /// Reads either address form; any other item is a `WrongTag` naming 52.
 impl<'de> Decode<'de> for IpAddr {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.position();
-        Ok(match take_ip_tag(r)? {
-            IPV4 => IpAddr::V4(Ipv4Addr::from(address::<4>(r, IPV4, at)?)),
-            _ => IpAddr::V6(Ipv6Addr::from(address::<16>(r, IPV6, at)?)),
+        r.namespaced(|r| {
+            let at = r.position();
+            Ok(match take_ip_tag(r)? {
+                IPV4 => IpAddr::V4(Ipv4Addr::from(address::<4>(r, IPV4, at)?)),
+                _ => IpAddr::V6(Ipv6Addr::from(address::<16>(r, IPV6, at)?)),
+            })
         })
     }
 }

@@ -1,7 +1,7 @@
 //! Durations: tag 1002 over an RFC 9581 map, read in every form the RFC
 //! allows and written as the reference writes a `java.time.Duration`.
 
-use super::forms::{bad, namespaced, split_float, split_nanos, take_tag, Seconds};
+use super::forms::{bad, split_float, split_nanos, take_tag, Seconds};
 use super::{FRACTION_KEYS, NANOS};
 use crate::error::{Error, ErrorKind};
 use crate::profile::DuplicateKeys;
@@ -39,7 +39,7 @@ pub(crate) fn decode_duration<T>(
     target: &'static str,
     make: impl FnOnce(i128) -> Option<T>,
 ) -> Result<T, Error> {
-    namespaced(r, |r| duration(r, target, make))
+    r.namespaced(|r| duration(r, target, make))
 }
 
 fn duration<T>(

@@ -117,25 +117,6 @@ pub(super) fn take_tag(r: &mut Reader<'_>, accepted: &[u64], expected: u64) -> R
     Err(Error::new(ErrorKind::WrongTag { expected, found }, at))
 }
 
-/// Reads with `read` through the stringref namespaces (tag 256) that wrap
-/// the item, as the scalar readers of the `Reader` do.
-pub(super) fn namespaced<'de, T>(
-    r: &mut Reader<'de>,
-    read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
-) -> Result<T, Error> {
-    let mut opened = 0;
-    while r.peek_tag() == Some(256) {
-        r.head()?;
-        r.enter_namespace()?;
-        opened += 1;
-    }
-    let value = read(r);
-    for _ in 0..opened {
-        r.leave_namespace();
-    }
-    value
-}
-
 /// Whether the next item is text (a literal or a stringref).
 fn at_text(r: &Reader<'_>) -> Result<bool, Error> {
     Ok(matches!(r.peek_head()?, Head::Text(_) | Head::Tag(25)))
@@ -154,7 +135,7 @@ pub(crate) fn decode_instant<T>(
     target: &'static str,
     make: impl FnOnce(Moment) -> Option<T>,
 ) -> Result<T, Error> {
-    namespaced(r, |r| instant(r, target, make))
+    r.namespaced(|r| instant(r, target, make))
 }
 
 fn instant<T>(
@@ -246,7 +227,7 @@ pub(crate) fn decode_date<T>(
     target: &'static str,
     make: impl FnOnce(i64, u8, u8) -> Option<T>,
 ) -> Result<T, Error> {
-    namespaced(r, |r| date(r, target, make))
+    r.namespaced(|r| date(r, target, make))
 }
 
 fn date<T>(

@@ -767,6 +767,40 @@ impl<'de> Reader<'de> {
     }
 
     #[doc(hidden)]
+    /// Runs `read` on the next item inside the stringref namespaces (tag
+    /// 256) that wrap it, if any, closing them after it: how a type that
+    /// reads its item by a tag of its own (a [`Tagged`](crate::Tagged), a
+    /// UUID, a decimal fraction) honours a nested document as `Value`
+    /// decoding does. The reader's own scalar and container reads do this
+    /// already.
+    ///
+    /// # Errors
+    ///
+    /// `read`'s error, or malformed input ([`Reader`](Reader#errors)).
+    pub fn namespaced<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let mut opened = 0usize;
+        while self.peek_tag() == Some(256) {
+            self.head()?;
+            if let Err(e) = self.enter_namespace() {
+                self.leave_namespaces_n(opened);
+                return Err(e);
+            }
+            opened += 1;
+        }
+        let value = read(self);
+        self.leave_namespaces_n(opened);
+        value
+    }
+
+    fn leave_namespaces_n(&mut self, n: usize) {
+        for _ in 0..n {
+            self.leave_namespace();
+        }
+    }
+
     /// Closes the namespace opened by [`Reader::enter_namespace`].
     pub fn leave_namespace(&mut self) {
         self.strings.leave();
