@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 use std::hint::black_box;
+use std::time::Instant;
 
 use boring::{Options, Profile};
 
@@ -39,9 +40,32 @@ struct Row {
 /// Each timing round runs at least this long: the documents are large.
 const ROUND_MS: u128 = 50;
 
-/// The median µs of one call of `f`, over `rounds` rounds.
-fn median_us(rounds: usize, f: impl FnMut()) -> f64 {
-    boring_bench::batch::median_us(rounds, ROUND_MS, f)
+/// The median µs of one call of each of `fs`, over `rounds` rounds in
+/// which every contender runs once in turn (after one warm-up call each):
+/// a slow spell of the machine then falls on all of them, not on whichever
+/// was being measured, so the ratios within a row hold better than the
+/// times.
+fn medians_us<const N: usize>(rounds: usize, fs: [&mut dyn FnMut(); N]) -> [f64; N] {
+    let mut fs = fs;
+    let mut samples: [Vec<f64>; N] = std::array::from_fn(|_| Vec::with_capacity(rounds));
+    for f in fs.iter_mut() {
+        f();
+    }
+    for _ in 0..rounds.max(1) {
+        for (f, out) in fs.iter_mut().zip(samples.iter_mut()) {
+            let start = Instant::now();
+            let mut calls = 0u32;
+            while calls == 0 || start.elapsed().as_millis() < ROUND_MS {
+                f();
+                calls += 1;
+            }
+            out.push(start.elapsed().as_secs_f64() * 1e6 / f64::from(calls));
+        }
+    }
+    samples.map(|mut s| {
+        s.sort_by(f64::total_cmp);
+        s[s.len() / 2]
+    })
 }
 
 fn zstd3(bytes: &[u8]) -> usize {
@@ -53,22 +77,32 @@ fn measure(name: &'static str, json: &'static [u8], rounds: usize) -> Result<Row
     let fail = |e: boring_json::Error| format!("{name}: {e}");
     let cbor = boring_json::json_to_cbor(json, &interop).map_err(fail)?;
     let parsed: serde_json::Value = serde_json::from_slice(json).map_err(|e| e.to_string())?;
-    let to_cbor = median_us(rounds, || {
-        black_box(boring_json::json_to_cbor(black_box(json), &interop).ok());
-    });
-    let serde_parse = median_us(rounds, || {
-        black_box(serde_json::from_slice::<serde_json::Value>(black_box(json)).ok());
-    });
-    let sonic_parse = median_us(rounds, || {
-        black_box(sonic_rs::from_slice::<sonic_rs::Value>(black_box(json)).ok());
-    });
     let read = Options::default();
-    let to_json = median_us(rounds, || {
-        black_box(boring_json::cbor_to_json(black_box(&cbor), &read, false).ok());
-    });
-    let serde_write = median_us(rounds, || {
-        black_box(serde_json::to_vec(black_box(&parsed)).ok());
-    });
+    let [to_cbor, serde_parse, sonic_parse] = medians_us(
+        rounds,
+        [
+            &mut || {
+                black_box(boring_json::json_to_cbor(black_box(json), &interop).ok());
+            },
+            &mut || {
+                black_box(serde_json::from_slice::<serde_json::Value>(black_box(json)).ok());
+            },
+            &mut || {
+                black_box(sonic_rs::from_slice::<sonic_rs::Value>(black_box(json)).ok());
+            },
+        ],
+    );
+    let [to_json, serde_write] = medians_us(
+        rounds,
+        [
+            &mut || {
+                black_box(boring_json::cbor_to_json(black_box(&cbor), &read, false).ok());
+            },
+            &mut || {
+                black_box(serde_json::to_vec(black_box(&parsed)).ok());
+            },
+        ],
+    );
     let mut sizes = [(0, 0); 3];
     for (slot, profile) in
         sizes

@@ -258,7 +258,7 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("json") {
         // JSON conversions against serde_json and sonic-rs (docs/JSON.md).
         println!("{}", machine::Machine::read().describe());
-        return print_table(json_bench::report(7));
+        return print_table(json_bench::report(15));
     }
     if args.first().map(String::as_str) == Some("path") {
         // JSONPath over CBOR against serde_json and serde_json_path (docs/PERFORMANCE.md).

@@ -50,6 +50,29 @@ pub(crate) fn convert(cbor: &[u8], limits: &Resolved, out: &mut Out) -> Option<u
                 }
                 continue;
             }
+            if !top.map && cbor.get(pos) == Some(&0xfb) {
+                // A run of doubles (coordinates, series) in one tight loop.
+                while top.left > 0 {
+                    let Some(&[0xfb, ref bits @ ..]) = cbor.get(pos..pos + 9) else {
+                        break;
+                    };
+                    let v = f64::from_bits(u64::from_be_bytes(*bits.first_chunk()?));
+                    if !v.is_finite() {
+                        return None;
+                    }
+                    budget = budget.checked_sub(1)?;
+                    out.item(top.first);
+                    top.first = false;
+                    top.left -= 1;
+                    out.f64(v);
+                    pos += 9;
+                }
+                if top.left == 0 {
+                    continue;
+                }
+                // Something else follows (or a double cut short, which the
+                // general step below refuses): one step of the general kind.
+            }
             out.item(top.first);
             top.first = false;
             top.left -= 1;
@@ -86,13 +109,14 @@ pub(crate) fn convert(cbor: &[u8], limits: &Resolved, out: &mut Out) -> Option<u
             }
             major @ (4 | 5) => {
                 let map = major == 5;
+                // The reader takes a level for an empty container too.
+                if stack.len() >= limits.max_depth {
+                    return None;
+                }
                 out.open(if map { b'{' } else { b'[' });
                 if arg == 0 {
                     out.close(if map { b'}' } else { b']' }, true);
                 } else {
-                    if stack.len() >= limits.max_depth {
-                        return None;
-                    }
                     stack.push(Frame {
                         left: arg,
                         map,
@@ -231,6 +255,19 @@ mod tests {
                 .all(|(k, v)| matches!(k, Value::Text(_)) && plain(v)),
             _ => true,
         }
+    }
+
+    /// An empty container takes a nesting level, as it does in the reader:
+    /// `["a", []]` is two levels deep and over a limit of one.
+    #[test]
+    fn an_empty_container_counts_against_the_depth_limit() {
+        let cbor = [0x82, 0x61, b'a', 0x80];
+        let tight = Options::default().max_depth(1);
+        assert_eq!(direct(&cbor, &tight, false), None);
+        assert_eq!(general(&cbor, &tight, false), None);
+        let roomy = Options::default().max_depth(2);
+        assert_eq!(direct(&cbor, &roomy, false), general(&cbor, &roomy, false));
+        assert!(direct(&cbor, &roomy, false).is_some());
     }
 
     proptest! {

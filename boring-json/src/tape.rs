@@ -117,6 +117,11 @@ pub(crate) fn parse(json: &[u8], max_depth: usize) -> Result<Tape<'_>, Error> {
     }
     let mut p = Parser {
         json,
+        // Valid UTF-8 throughout (the common case) is checked once here, in
+        // one pass, and strings are then slices of it; otherwise each
+        // string is checked, so that the first error found is the first in
+        // the input.
+        text: simdutf8::basic::from_utf8(json).ok(),
         pos: 0,
         toks: Vec::with_capacity(json.len() / 8),
         scratch: String::new(),
@@ -200,6 +205,8 @@ pub(crate) fn parse(json: &[u8], max_depth: usize) -> Result<Tape<'_>, Error> {
 
 struct Parser<'a> {
     json: &'a [u8],
+    /// `json` as text, when all of it is UTF-8.
+    text: Option<&'a str>,
     pos: usize,
     toks: Vec<Tok<'a>>,
     scratch: String,
@@ -272,12 +279,19 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let raw = &self.json[start..i];
-        let text = match simdutf8::basic::from_utf8(raw) {
-            Ok(text) => text,
-            Err(_) => {
-                let valid = core::str::from_utf8(raw).map_or_else(|e| e.valid_up_to(), str::len);
-                return Err(Error::new(ErrorKind::Syntax("UTF-8 text"), start + valid));
+        // Both ends are next to a quote, so on character boundaries.
+        let text = match self.text.and_then(|t| t.get(start..i)) {
+            Some(text) => text,
+            None => {
+                let raw = &self.json[start..i];
+                match simdutf8::basic::from_utf8(raw) {
+                    Ok(text) => text,
+                    Err(_) => {
+                        let valid =
+                            core::str::from_utf8(raw).map_or_else(|e| e.valid_up_to(), str::len);
+                        return Err(Error::new(ErrorKind::Syntax("UTF-8 text"), start + valid));
+                    }
+                }
             }
         };
         self.pos = i + 1;
