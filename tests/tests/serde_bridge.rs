@@ -364,6 +364,53 @@ fn floats_and_booleans_read_in_every_width_serde_accepts() {
 }
 
 #[test]
+fn integers_read_at_their_head_or_through_their_tag() {
+    let read = |bytes: &[u8]| boring::serde::from_slice::<(u8, i8, i64, u64)>(bytes, &interop());
+    // [255, -128, -2^63, 2^64 - 1]
+    let edges = b"\x84\x18\xff\x38\x7f\x3b\x7f\xff\xff\xff\xff\xff\xff\xff\x1b\xff\xff\xff\xff\xff\xff\xff\xff";
+    assert_eq!(read(edges).unwrap(), (255, -128, i64::MIN, u64::MAX));
+    // A bignum (tag 2) that fits is the integer it holds.
+    let big = b"\x84\x01\x01\x01\xc2\x42\x01\x00";
+    assert_eq!(read(big).unwrap(), (1, 1, 1, 256));
+    // Out of the target's range, and not an integer: errors at the item.
+    let err = read(b"\x84\x19\x01\x00\x01\x01\x01").unwrap_err();
+    assert_eq!(err.offset(), Some(1), "{err}");
+    let err = read(b"\x84\x01\x18\x80\x01\x01").unwrap_err();
+    assert_eq!(err.offset(), Some(2), "{err}");
+    let err = read(b"\x84\x01\x01\x61x\x01").unwrap_err();
+    assert_eq!(err.offset(), Some(3), "{err}");
+}
+
+#[test]
+fn containers_read_at_their_head_or_through_their_tag() {
+    // Arrays and maps open at their initial byte, definite or indefinite.
+    let v: Vec<u16> = boring::serde::from_slice(b"\x83\x01\x02\x19\x01\x00", &interop()).unwrap();
+    assert_eq!(v, [1, 2, 256]);
+    let v: Vec<u16> = boring::serde::from_slice(b"\x9f\x01\x02\xff", &interop()).unwrap();
+    assert_eq!(v, [1, 2]);
+    let m: BTreeMap<String, u8> =
+        boring::serde::from_slice(b"\xbf\x61a\x01\x61b\x02\xff", &interop()).unwrap();
+    assert_eq!(m, BTreeMap::from([("a".into(), 1), ("b".into(), 2)]));
+    // A stringref namespace around a struct is entered, not refused.
+    let doc = b"\xd9\x01\x00\xa2\x61a\x01\x61b\x02";
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Two {
+        a: u8,
+        b: u8,
+    }
+    let two: Two = boring::serde::from_slice(doc, &interop()).unwrap();
+    assert_eq!(two, Two { a: 1, b: 2 });
+    // The wrong container is a type error at the item; a bad element is
+    // placed at the element.
+    let err = boring::serde::from_slice::<Vec<u8>>(b"\x81\xa0", &interop()).unwrap_err();
+    assert_eq!(err.offset(), Some(1), "{err}");
+    let err = boring::serde::from_slice::<Two>(b"\x61x", &interop()).unwrap_err();
+    assert_eq!(err.offset(), Some(0), "{err}");
+    let err = boring::serde::from_slice::<Vec<u8>>(b"\x82\x01\x61x", &interop()).unwrap_err();
+    assert_eq!(err.offset(), Some(2), "{err}");
+}
+
+#[test]
 fn writes_into_a_writer_and_reads_from_a_reader() {
     let mut w = boring::Writer::new(&Options::default()).unwrap();
     boring::serde::to_writer(&vec!["a", "a"], &mut w).unwrap();

@@ -85,6 +85,18 @@ impl<'w, S: Sink> Compound<'w, S> {
 
     #[inline]
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        if let Layout::Direct { count, .. } = &mut self.layout {
+            *count += 1;
+            return value.serialize(Serializer::new(self.w));
+        }
+        self.element_other(value)
+    }
+
+    /// The rarer elements, out of line so that an array's element inlines
+    /// into the `Serialize` impl that writes it: a buffered array's, a
+    /// tag's number and content.
+    #[inline(never)]
+    fn element_other<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         match &mut self.layout {
             Layout::Direct { count, .. } => {
                 *count += 1;
@@ -238,9 +250,9 @@ impl<'w, S: Sink> Keyed<'w, S> {
         match &mut self.entries {
             Entries::Direct { count, .. } => {
                 *count += 1;
-                // The derive writes its keys with `static_str`; so does this,
-                // for the same stringref table and the same bytes.
-                self.w.static_str(name)?;
+                // The derive writes its keys with `static_str`; this shares
+                // its stringref lookup, so the bytes are the same.
+                self.w.serde_key(name)?;
                 value.serialize(Serializer::new(self.w))
             }
             Entries::Sorted { .. } => {

@@ -142,6 +142,32 @@ impl<'a, 'de> Deserializer<'a, 'de> {
         }
     }
 
+    /// An array (`major` 4) or a map (5) when the next item is one, read
+    /// without `deserialize_any`'s dispatch; any other item through it.
+    #[inline]
+    fn container<V: Visitor<'de>>(&mut self, major: u8, v: V) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        let result = match self.r.peek()? >> 5 {
+            4 if major == 4 => self.array(v),
+            5 if major == 5 => self.map(v),
+            _ => return de::Deserializer::deserialize_any(self, v),
+        };
+        result.map_err(|e| place(e, at))
+    }
+
+    /// An unsigned integer when the next item is one, visited as `u64`
+    /// exactly as `deserialize_any` would, without its dispatch; any other
+    /// item through it.
+    #[inline]
+    fn unsigned<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
+        let at = self.r.position();
+        if self.r.peek()? >> 5 != 0 {
+            return de::Deserializer::deserialize_any(self, v);
+        }
+        let n = self.r.u64()?;
+        v.visit_u64(n).map_err(|e| place(e, at))
+    }
+
     /// Whether the next item is `null` or `undefined`.
     fn at_null(&self) -> Result<bool, Error> {
         Ok(matches!(
@@ -329,8 +355,74 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         false
     }
 
+    // Arrays and maps a type asks for open at their initial byte; anything
+    // else (a tag around them, a layout tag) goes through `deserialize_any`.
+    fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.container(4, v)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, v: V) -> Result<V::Value, Error> {
+        self.container(4, v)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        v: V,
+    ) -> Result<V::Value, Error> {
+        self.container(4, v)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.container(5, v)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
+        self.container(5, v)
+    }
+
+    // Integers a type asks for: an unsigned head is read at once (serde's
+    // visitors check the range); negative, big and tagged integers and
+    // every other item go through `deserialize_any`, as before.
+    fn deserialize_u8<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
+    fn deserialize_u16<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
+    fn deserialize_u32<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
+    fn deserialize_u64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
+    fn deserialize_i8<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
+    fn deserialize_i16<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
+    fn deserialize_i32<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
+    fn deserialize_i64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        self.unsigned(v)
+    }
+
     forward_to_deserialize_any! {
-        i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 char
-        seq tuple tuple_struct map struct
+        i128 u128 char
     }
 }

@@ -156,3 +156,50 @@ pub(crate) fn encode_head(major: u8, arg: u64, buf: &mut [u8; 16]) -> usize {
         9
     }
 }
+
+/// A text string of at most 15 bytes as one block: its one-byte head, then
+/// its bytes; `None` for longer text. Built from fixed-size copies (two
+/// overlapping ones per size class), so that writing a short key or value
+/// costs one constant-size store instead of a variable-length `memcpy`.
+#[cfg(feature = "serde")]
+#[inline(always)]
+pub(crate) fn short_text_block(text: &[u8]) -> Option<[u8; 16]> {
+    let n = text.len();
+    let mut block = [0u8; 16];
+    block[0] = 0x60 | (n as u8 & 0x1f);
+    let body = &mut block[1..];
+    match n {
+        0 => {}
+        1 => body[0] = text[0],
+        2..=3 => {
+            body[..2].copy_from_slice(&text[..2]);
+            body[n - 2..n].copy_from_slice(&text[n - 2..]);
+        }
+        4..=7 => {
+            body[..4].copy_from_slice(&text[..4]);
+            body[n - 4..n].copy_from_slice(&text[n - 4..]);
+        }
+        8..=15 => {
+            body[..8].copy_from_slice(&text[..8]);
+            body[n - 8..n].copy_from_slice(&text[n - 8..]);
+        }
+        _ => return None,
+    }
+    Some(block)
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_text_blocks_hold_head_and_bytes_for_every_length() {
+        let text = b"abcdefghijklmnopq";
+        for n in 0..=15 {
+            let block = short_text_block(&text[..n]).expect("short");
+            assert_eq!(block[0], 0x60 | n as u8, "length {n}");
+            assert_eq!(&block[1..=n], &text[..n], "length {n}");
+        }
+        assert_eq!(short_text_block(&text[..16]), None);
+    }
+}

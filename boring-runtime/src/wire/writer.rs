@@ -5,6 +5,8 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::float::{f64_to_f16_exact, f64_to_f32_exact};
+#[cfg(feature = "serde")]
+use super::head::short_text_block;
 use super::head::{encode_head, Major};
 use super::sink::Sink;
 use super::stringref::{min_len, WriteTable};
@@ -564,8 +566,7 @@ impl<S: Sink> Writer<S> {
                 return self.reference(index);
             }
         }
-        self.head(Major::Text, v.len() as u64)?;
-        self.raw(v.as_bytes())
+        self.text_literal(v)
     }
 
     #[doc(hidden)]
@@ -586,6 +587,23 @@ impl<S: Sink> Writer<S> {
         self.text_literal(v)
     }
 
+    /// A serialized struct's field name or variant name: [`Writer::static_str`]
+    /// with a short literal written as one fixed-size block. The derive's
+    /// keys keep `static_str`: in its straight-line encoders the larger
+    /// inlined body cost more than the block saved (measured).
+    #[cfg(feature = "serde")]
+    #[inline(always)]
+    pub(crate) fn serde_key(&mut self, v: &'static str) -> Result<(), Error> {
+        if self.in_namespace && v.len() >= min_len(0) {
+            return match self.strings.static_at_home(v) {
+                Some(Some(index)) => self.reference(index),
+                Some(None) => self.static_literal(v),
+                None => self.static_str_lookup(v),
+            };
+        }
+        self.static_literal(v)
+    }
+
     /// [`Writer::static_str`] past the home slot: the rest of the address
     /// cache, then the table.
     #[inline(never)]
@@ -601,6 +619,20 @@ impl<S: Sink> Writer<S> {
     fn text_literal(&mut self, v: &str) -> Result<(), Error> {
         self.head(Major::Text, v.len() as u64)?;
         self.raw(v.as_bytes())
+    }
+
+    /// A key's text written as it is: a short one as a single fixed-size
+    /// write. Only for names, whose length is a constant where this
+    /// inlines; for text of any length the size-class branches cost more
+    /// than the `memcpy` they save.
+    #[cfg(feature = "serde")]
+    #[inline(always)]
+    fn static_literal(&mut self, v: &'static str) -> Result<(), Error> {
+        let text = v.as_bytes();
+        if let Some(block) = short_text_block(text) {
+            return self.prefix(&block, 1 + text.len());
+        }
+        self.text_literal(v)
     }
 
     /// A stringref reference, `d8 19` and the index, in one write.

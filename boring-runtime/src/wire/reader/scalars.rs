@@ -173,12 +173,21 @@ impl<'de> Reader<'de> {
     /// are refused); and malformed input ([`Reader`](Reader#errors)).
     #[inline]
     pub fn f64(&mut self) -> Result<f64, Error> {
-        let at = self.pos;
-        if let Some(bytes) = self.fixed::<9>(0xfb) {
-            return Ok(f64::from_be_bytes([
+        // The double's own head inlines into the caller; every other item
+        // goes out of line, so that the common read stays a few
+        // instructions and returns in registers.
+        match self.fixed::<9>(0xfb) {
+            Some(bytes) => Ok(f64::from_be_bytes([
                 bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
-            ]));
+            ])),
+            None => self.f64_other(),
         }
+    }
+
+    /// [`Reader::f64`] past its fast path.
+    #[inline(never)]
+    fn f64_other(&mut self) -> Result<f64, Error> {
+        let at = self.pos;
         match self.head()? {
             Head::Simple(Simple::F64(v)) => Ok(v),
             Head::Simple(Simple::F32(v)) => Ok(f64::from(v)),
@@ -196,10 +205,17 @@ impl<'de> Reader<'de> {
     /// `f32` does not hold exactly (NaNs excepted).
     #[inline]
     pub fn f32(&mut self) -> Result<f32, Error> {
-        let at = self.pos;
-        if let Some(bytes) = self.fixed::<5>(0xfa) {
-            return Ok(f32::from_be_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]));
+        // Split as `f64` is.
+        match self.fixed::<5>(0xfa) {
+            Some(bytes) => Ok(f32::from_be_bytes([bytes[1], bytes[2], bytes[3], bytes[4]])),
+            None => self.f32_other(),
         }
+    }
+
+    /// [`Reader::f32`] past its fast path.
+    #[inline(never)]
+    fn f32_other(&mut self) -> Result<f32, Error> {
+        let at = self.pos;
         match self.head()? {
             Head::Simple(Simple::F32(v)) => Ok(v),
             Head::Simple(Simple::F16(bits)) => Ok(crate::wire::float::f16_to_f64(bits) as f32),
