@@ -177,6 +177,15 @@ impl<'a, 'de> Deserializer<'a, 'de> {
     }
 }
 
+/// `Deserializer` methods that read an unsigned head directly.
+macro_rules! integers_at_their_head {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+            self.unsigned(v)
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     type Error = Error;
 
@@ -390,36 +399,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     // Integers a type asks for: an unsigned head is read at once (serde's
     // visitors check the range); negative, big and tagged integers and
     // every other item go through `deserialize_any`, as before.
-    fn deserialize_u8<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
-    }
-
-    fn deserialize_u16<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
-    }
-
-    fn deserialize_u32<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
-    }
-
-    fn deserialize_u64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
-    }
-
-    fn deserialize_i8<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
-    }
-
-    fn deserialize_i16<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
-    }
-
-    fn deserialize_i32<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
-    }
-
-    fn deserialize_i64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.unsigned(v)
+    integers_at_their_head! {
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
     }
 
     forward_to_deserialize_any! {

@@ -577,14 +577,7 @@ impl<S: Sink> Writer<S> {
     /// everything else is out of line.
     #[inline(always)]
     pub fn static_str(&mut self, v: &'static str) -> Result<(), Error> {
-        if self.in_namespace && v.len() >= min_len(0) {
-            return match self.strings.static_at_home(v) {
-                Some(Some(index)) => self.reference(index),
-                Some(None) => self.text_literal(v),
-                None => self.static_str_lookup(v),
-            };
-        }
-        self.text_literal(v)
+        self.static_with(v, Self::text_literal)
     }
 
     /// A serialized struct's field name or variant name: [`Writer::static_str`]
@@ -594,14 +587,25 @@ impl<S: Sink> Writer<S> {
     #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn serde_key(&mut self, v: &'static str) -> Result<(), Error> {
+        self.static_with(v, Self::static_literal)
+    }
+
+    /// The address-cache lookup both share; `literal` writes `v` when it is
+    /// not a reference on the home-slot path.
+    #[inline(always)]
+    fn static_with(
+        &mut self,
+        v: &'static str,
+        literal: impl FnOnce(&mut Self, &'static str) -> Result<(), Error>,
+    ) -> Result<(), Error> {
         if self.in_namespace && v.len() >= min_len(0) {
             return match self.strings.static_at_home(v) {
                 Some(Some(index)) => self.reference(index),
-                Some(None) => self.static_literal(v),
+                Some(None) => literal(self, v),
                 None => self.static_str_lookup(v),
             };
         }
-        self.static_literal(v)
+        literal(self, v)
     }
 
     /// [`Writer::static_str`] past the home slot: the rest of the address
