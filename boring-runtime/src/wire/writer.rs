@@ -577,7 +577,14 @@ impl<S: Sink> Writer<S> {
     /// everything else is out of line.
     #[inline(always)]
     pub fn static_str(&mut self, v: &'static str) -> Result<(), Error> {
-        self.static_with(v, Self::text_literal)
+        if self.in_namespace && v.len() >= min_len(0) {
+            return match self.strings.static_at_home(v) {
+                Some(Some(index)) => self.reference(index),
+                Some(None) => self.text_literal(v),
+                None => self.static_str_lookup(v),
+            };
+        }
+        self.text_literal(v)
     }
 
     /// A serialized struct's field name or variant name: [`Writer::static_str`]
@@ -587,25 +594,14 @@ impl<S: Sink> Writer<S> {
     #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn serde_key(&mut self, v: &'static str) -> Result<(), Error> {
-        self.static_with(v, Self::static_literal)
-    }
-
-    /// The address-cache lookup both share; `literal` writes `v` when it is
-    /// not a reference on the home-slot path.
-    #[inline(always)]
-    fn static_with(
-        &mut self,
-        v: &'static str,
-        literal: impl FnOnce(&mut Self, &'static str) -> Result<(), Error>,
-    ) -> Result<(), Error> {
         if self.in_namespace && v.len() >= min_len(0) {
             return match self.strings.static_at_home(v) {
                 Some(Some(index)) => self.reference(index),
-                Some(None) => literal(self, v),
+                Some(None) => self.static_literal(v),
                 None => self.static_str_lookup(v),
             };
         }
-        literal(self, v)
+        self.static_literal(v)
     }
 
     /// [`Writer::static_str`] past the home slot: the rest of the address
