@@ -29,7 +29,6 @@
 mod direct;
 mod emit;
 mod error;
-mod float;
 mod out;
 mod tape;
 mod unescape;

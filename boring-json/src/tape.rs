@@ -6,8 +6,8 @@ use boring::wire::{Major, Sink};
 use boring::{Encode, Writer};
 
 use crate::error::{Error, ErrorKind};
-use crate::float::Decimal;
 use crate::unescape::{scan, unescape};
+use sonic_number::ParserNumber;
 
 /// One token of a parsed document.
 #[derive(Debug, Clone, Copy)]
@@ -307,71 +307,75 @@ impl<'a> Parser<'a> {
     }
 
     /// A number (RFC 8259 §6 grammar): integers as integers, anything with
-    /// a fraction or an exponent as an `f64`. One pass checks the grammar
-    /// and gathers the significant digits for the float parser.
+    /// a fraction or an exponent as an `f64`, correctly rounded.
+    ///
+    /// `sonic_number` checks the grammar and converts in one pass (eight
+    /// digits at a time, Eisel–Lemire with an exact fallback). What it does
+    /// not settle goes to [`Parser::number_exact`]: a grammar error (for
+    /// its precise offset), an integer beyond `u64` (which it gives as a
+    /// float) and a float too large for an `f64`.
+    // Out of line: inlined into `parse`, the digit loop's accumulator
+    // spilled to the stack (measured on canada.json).
+    #[inline(never)]
     fn number(&mut self) -> Result<(), Error> {
+        let start = self.pos;
+        let negative = self.json[start] == b'-';
+        let mut end = start + usize::from(negative);
+        let tok = match sonic_number::parse_number(self.json, &mut end, negative) {
+            Ok(ParserNumber::Unsigned(v)) => Tok::U64(v),
+            // Always below zero: the magnitude is at least 1.
+            Ok(ParserNumber::Signed(v)) => Tok::Neg(v.unsigned_abs() - 1),
+            // Its zero paths drop the sign; a negative text is never above
+            // zero, so the sign is restored here (−0 stays −0.0).
+            Ok(ParserNumber::Float(v)) if is_float_text(&self.json[start..end]) => {
+                Tok::F64(if negative { -v.abs() } else { v })
+            }
+            _ => return self.number_exact(),
+        };
+        self.pos = end;
+        self.toks.push(tok);
+        Ok(())
+    }
+
+    /// A number the fast path left: the grammar checked byte by byte (an
+    /// error names the offending byte), integers of any size, and floats
+    /// through the standard library's exact parser.
+    #[cold]
+    fn number_exact(&mut self) -> Result<(), Error> {
         let start = self.pos;
         let negative = self.peek() == Some(b'-');
         if negative {
             self.pos += 1;
         }
         let digits_at = self.pos;
-        let mut acc = Digits::default();
         match self.peek() {
             Some(b'0') => self.pos += 1,
-            Some(b'1'..=b'9') => self.digit_run(&mut acc),
+            Some(b'1'..=b'9') => self.digits(),
             _ => return Err(self.error("a digit")),
         }
         let digits_end = self.pos;
         let mut float = false;
         if self.peek() == Some(b'.') {
             self.pos += 1;
-            let before = self.pos;
             self.need_digit()?;
-            self.digit_run(&mut acc);
-            // Fraction digits scale the significand down.
-            acc.scale -= (self.pos - before) as i64;
+            self.digits();
             float = true;
         }
         if let Some(b'e' | b'E') = self.peek() {
             self.pos += 1;
-            let minus = match self.peek() {
-                Some(b'-') => {
-                    self.pos += 1;
-                    true
-                }
-                Some(b'+') => {
-                    self.pos += 1;
-                    false
-                }
-                _ => false,
-            };
-            self.need_digit()?;
-            let mut e: i64 = 0;
-            while let Some(d @ b'0'..=b'9') = self.peek() {
-                // Past a million the value is 0 or infinite either way.
-                e = (e * 10 + i64::from(d - b'0')).min(1 << 20);
+            if let Some(b'-' | b'+') = self.peek() {
                 self.pos += 1;
             }
-            acc.scale += if minus { -e } else { e };
+            self.need_digit()?;
+            self.digits();
             float = true;
         }
         if !float {
-            if acc.count <= 19 {
-                // Up to 19 digits the accumulated value is the integer.
-                self.toks.push(int_token(negative, acc.significand));
-                return Ok(());
-            }
             return self.integer(negative, digits_at, digits_end);
         }
-        let raw = &self.json[start..self.pos];
-        let decimal = Decimal {
-            negative,
-            significand: acc.significand,
-            scale: acc.scale,
-            exact: acc.count <= 19,
-        };
-        let v = crate::float::parse(raw, decimal)
+        let v = core::str::from_utf8(&self.json[start..self.pos])
+            .ok()
+            .and_then(|text| text.parse::<f64>().ok())
             .ok_or_else(|| Error::new(ErrorKind::Syntax("a number"), start))?;
         if !v.is_finite() {
             return Err(Error::new(ErrorKind::NumberOutOfRange, start));
@@ -380,11 +384,9 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// A run of digits, gathered into `acc`.
-    #[inline]
-    fn digit_run(&mut self, acc: &mut Digits) {
-        while let Some(d @ b'0'..=b'9') = self.peek() {
-            acc.push(d - b'0');
+    /// Skips a run of digits.
+    fn digits(&mut self) {
+        while let Some(b'0'..=b'9') = self.peek() {
             self.pos += 1;
         }
     }
@@ -433,22 +435,9 @@ fn int_token(negative: bool, v: u64) -> Tok<'static> {
     }
 }
 
-/// The digits of a number as they are read: the first 19 (they always
-/// fit a `u64`) in `significand`; past 19, leading zeros included, the
-/// value is no longer exact here and the float parser reads the text.
-#[derive(Debug, Clone, Copy, Default)]
-struct Digits {
-    significand: u64,
-    count: u32,
-    scale: i64,
-}
-
-impl Digits {
-    #[inline]
-    fn push(&mut self, d: u8) {
-        if self.count < 19 {
-            self.significand = self.significand * 10 + u64::from(d);
-        }
-        self.count += 1;
-    }
+/// Whether a number's text has a fraction or an exponent (an integer's
+/// text has neither, whatever its size).
+#[inline]
+fn is_float_text(text: &[u8]) -> bool {
+    text.iter().any(|&b| matches!(b, b'.' | b'e' | b'E'))
 }
