@@ -560,3 +560,96 @@ fn layout_tags_read_as_the_rows_they_stand_for() {
     assert!(matches!(err.kind(), ErrorKind::Custom(_)), "{err}");
     assert_eq!(err.offset(), table_at, "{err}");
 }
+
+#[derive(Boring, Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Samples {
+    ids: Vec<u16>,
+    deltas: Vec<i8>,
+    big: Vec<u64>,
+    levels: Vec<f32>,
+    exact: Vec<f64>,
+    position: [f32; 3],
+    #[serde(with = "serde_bytes")]
+    raw: Vec<u8>,
+}
+
+#[derive(Boring, Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Mesh {
+    name: String,
+    points: Vec<Samples>,
+}
+
+#[test]
+fn typed_arrays_read_as_sequences_of_numbers() {
+    let samples = |i: u16| Samples {
+        ids: vec![7, 300 + i, 65_535],
+        deltas: vec![-128, i as i8, 127],
+        big: vec![u64::MAX, u64::from(i)],
+        levels: vec![0.5, -1.25, f32::from(i)],
+        exact: vec![0.1, f64::from(i) / 3.0],
+        position: [1.5, -2.0, f32::from(i)],
+        raw: vec![0, 255, i as u8],
+    };
+    let compact = Options::from(Profile::Compact);
+    let one = samples(1);
+    let bytes = boring::to_vec_with(&one, &compact).unwrap();
+    // u16 (tag 69), i8 (72), u64 (71), f32 (85) and f64 (86), little-endian.
+    for tag in [69u8, 72, 71, 85, 86] {
+        assert!(bytes.windows(2).any(|w| w == [0xd8, tag]), "tag {tag}");
+    }
+    assert_eq!(
+        boring::serde::from_slice::<Samples>(&bytes, &compact).unwrap(),
+        one
+    );
+
+    // Inside a columnar table, where the rows are expanded first.
+    let mesh = Mesh {
+        name: "m".into(),
+        points: (0..5).map(samples).collect(),
+    };
+    let bytes = boring::to_vec_with(&mesh, &compact).unwrap();
+    assert!(has_tag(&bytes, 39653));
+    assert_eq!(
+        boring::serde::from_slice::<Mesh>(&bytes, &compact).unwrap(),
+        mesh
+    );
+
+    // A generic target sees numbers, as it does in `Value`'s JSON.
+    let json: serde_json::Value =
+        boring::serde::from_slice(&boring::to_vec_with(&one, &compact).unwrap(), &compact).unwrap();
+    assert_eq!(json["ids"], serde_json::json!([7, 301, 65535]));
+    assert_eq!(json["deltas"], serde_json::json!([-128, 1, 127]));
+    assert_eq!(json["big"], serde_json::json!([u64::MAX, 1]));
+    assert_eq!(json["levels"], serde_json::json!([0.5, -1.25, 1.0]));
+
+    // Big-endian arrays and binary16 read too (RFC 8746 §2).
+    let be_u16 = [0xd8, 65, 0x44, 0x01, 0x02, 0xff, 0xff];
+    assert_eq!(
+        boring::serde::from_slice::<Vec<u16>>(&be_u16, &interop()).unwrap(),
+        vec![0x0102, 0xffff]
+    );
+    let le_f16 = [0xd8, 84, 0x44, 0x00, 0x3c, 0x00, 0xc0];
+    assert_eq!(
+        boring::serde::from_slice::<Vec<f32>>(&le_f16, &interop()).unwrap(),
+        vec![1.0, -2.0]
+    );
+    // A u8 array is a byte string to `serde_bytes` and `&[u8]` (borrowed),
+    // and a sequence to `Vec<u8>`.
+    let u8s = [0xd8, 64, 0x43, 1, 2, 255];
+    let buf: serde_bytes::ByteBuf = boring::serde::from_slice(&u8s, &interop()).unwrap();
+    assert_eq!(buf.as_slice(), [1, 2, 255]);
+    let borrowed: &serde_bytes::Bytes = boring::serde::from_slice(&u8s, &interop()).unwrap();
+    assert_eq!(borrowed.as_ref(), [1, 2, 255]);
+    assert_eq!(
+        boring::serde::from_slice::<Vec<u8>>(&u8s, &interop()).unwrap(),
+        [1, 2, 255]
+    );
+    // An element the target cannot hold is serde's range error, placed.
+    let too_big = [0xd8, 69, 0x42, 0x00, 0x01];
+    let err = boring::serde::from_slice::<Vec<u8>>(&too_big, &interop()).unwrap_err();
+    assert_eq!(err.offset(), Some(0));
+    // A payload that is not whole elements is refused.
+    let ragged = [0xd8, 69, 0x43, 1, 2, 3];
+    let err = boring::serde::from_slice::<Vec<u16>>(&ragged, &interop()).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::BadTagContent { tag: 69 });
+}

@@ -9,9 +9,11 @@ use ::serde::forward_to_deserialize_any;
 use super::access::{Entries, Items, RawValue, UnitVariant, Variant};
 use super::error::place;
 use super::expanded::{self, Expanded};
+use super::typed::TypedSeq;
 use super::VALUE_TOKEN;
 use crate::codec::Decode;
 use crate::error::{Error, ErrorKind};
+use crate::ext::typed::TypedKind;
 use crate::profile::{Options, Profile};
 use crate::value::Value;
 use crate::wire::{Head, Reader, Simple};
@@ -61,6 +63,7 @@ impl<'a, 'de> Deserializer<'a, 'de> {
                 result
             }
             tag if expanded::is_layout(tag) => self.layout(v),
+            64..=87 if TypedKind::from_tag(tag).is_some() => TypedSeq::read(self.r)?.visit(v),
             _ => {
                 self.r.head()?;
                 // A depth level per tag, so that a chain of tags cannot
@@ -70,6 +73,17 @@ impl<'a, 'de> Deserializer<'a, 'de> {
                 self.r.leave();
                 result
             }
+        }
+    }
+
+    /// A `u8` typed array (tag 64 or 68) asked for as bytes: its payload,
+    /// borrowed.
+    #[inline(never)]
+    fn u8_array<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
+        let typed = TypedSeq::read(self.r)?;
+        match typed.u8_bytes() {
+            Some(bytes) => v.visit_borrowed_bytes(bytes),
+            None => typed.visit(v),
         }
     }
 
@@ -232,6 +246,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     fn deserialize_bytes<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         let at = self.r.position();
         if self.r.peek()? >> 5 != 2 {
+            if let Some(64 | 68) = self.r.peek_tag() {
+                return self.u8_array(v).map_err(|e| place(e, at));
+            }
             return self.deserialize_any(v);
         }
         let result = match self.r.byte_buf()? {

@@ -14,6 +14,7 @@ use ::serde::de::value::{MapDeserializer, SeqDeserializer};
 use ::serde::de::{self, IntoDeserializer, Visitor};
 use ::serde::forward_to_deserialize_any;
 
+use super::typed::TypedSeq;
 use crate::error::Error;
 use crate::value::{Float, Value};
 
@@ -63,8 +64,12 @@ impl<'de> de::Deserializer<'de> for Expanded {
                 map.end()?;
                 Ok(value)
             }
-            // As on the streaming path: any other tag is its content.
-            Value::Tag(_, content) => Expanded(content.into_inner()).deserialize_any(v),
+            // As on the streaming path: a typed array is a sequence of
+            // numbers, any other tag its content.
+            Value::Tag(tag, content) => match TypedSeq::of_value(tag, &content) {
+                Some(typed) => typed.visit(v),
+                None => Expanded(content.into_inner()).deserialize_any(v),
+            },
             Value::Bool(b) => v.visit_bool(b),
             Value::Null | Value::Undefined => v.visit_unit(),
             Value::Simple(n) => v.visit_u8(n),

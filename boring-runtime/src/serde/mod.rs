@@ -46,7 +46,12 @@
 //! `deserialize_any` surfaces a tag as its content, its number dropped, so
 //! that generic targets (`serde_json::Value`, untagged enums, maps of
 //! anything) see plain data; bignums (tags 2 and 3) become `u128`/`i128`,
-//! and stringref (tags 25 and 256) is resolved. [`Value`](crate::Value)
+//! stringref (tags 25 and 256) is resolved, and an RFC 8746 typed array
+//! (tags 64 to 87, either byte order) is a sequence of its numbers —
+//! integers as `u64`/`i64`, binary16 and binary32 as `f32`, binary64 as
+//! `f64` — so `Vec<u16>` or `[f32; 3]` read what `Compact` writes; a `u8`
+//! array asked for as bytes (`serde_bytes`, `&[u8]`) is its payload,
+//! borrowed. [`Value`](crate::Value)
 //! keeps every tag: its `Deserialize` asks this deserializer for the whole
 //! item through a private newtype name and decodes it natively, and its
 //! `Serialize` writes a tag as the newtype struct `"\0boring::tag"` over
@@ -83,6 +88,7 @@ mod de;
 mod error;
 mod expanded;
 mod ser;
+mod typed;
 mod value;
 
 use alloc::vec::Vec;
