@@ -653,3 +653,61 @@ fn typed_arrays_read_as_sequences_of_numbers() {
     let err = boring::serde::from_slice::<Vec<u16>>(&ragged, &interop()).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::BadTagContent { tag: 69 });
 }
+
+/// A sequence whose length serde does not know (`serialize_seq(None)`),
+/// holding `items` of its own kind, or claiming `hint` elements.
+struct Unsized {
+    items: Vec<Unsized>,
+    hint: Option<usize>,
+}
+
+impl Serialize for Unsized {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(self.hint)?;
+        for item in &self.items {
+            seq.serialize_element(item)?;
+        }
+        seq.end()
+    }
+}
+
+#[test]
+fn unknown_lengths_and_miscounted_hints() {
+    let leaf = || Unsized {
+        items: vec![],
+        hint: None,
+    };
+    let nested = Unsized {
+        items: vec![
+            leaf(),
+            Unsized {
+                items: vec![leaf(), leaf()],
+                hint: None,
+            },
+        ],
+        hint: None,
+    };
+    // Indefinite under the unsorted profiles, gathered to a definite count
+    // under the sorted ones, at every depth.
+    assert_eq!(
+        boring::serde::to_vec(&nested, &interop()).unwrap(),
+        [0x9f, 0x9f, 0xff, 0x9f, 0x9f, 0xff, 0x9f, 0xff, 0xff, 0xff]
+    );
+    assert_eq!(
+        boring::serde::to_vec(&nested, &Options::from(Profile::Canonical)).unwrap(),
+        [0x82, 0x80, 0x82, 0x80, 0x80]
+    );
+    // A hint the elements do not meet, either way, is refused.
+    for (hint, given) in [(3, 2), (1, 2), (0, 1)] {
+        let lying = Unsized {
+            items: (0..given).map(|_| leaf()).collect(),
+            hint: Some(hint),
+        };
+        let err = boring::serde::to_vec(&lying, &interop()).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::Unencodable(_)),
+            "hint {hint}, {given} given: {err}"
+        );
+    }
+}

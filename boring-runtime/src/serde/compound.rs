@@ -30,18 +30,42 @@ fn miscounted<S: Sink>(w: &Writer<S>) -> Error {
     ))
 }
 
-#[derive(Debug)]
-enum Layout {
-    /// Head written; elements follow. `None`: indefinite, ends with a break.
-    Direct {
-        declared: Option<usize>,
-        count: usize,
-    },
-    /// Unknown length under a sorted profile: elements gathered, then the
-    /// definite head.
-    Buffered(Vec<Vec<u8>>),
-    /// A tag's `(number, content)` pair; the position in it.
-    Tag(usize),
+/// What an open array expects next, in one word: serde moves an array by
+/// value into `end`, and a writer reference and one word move in registers
+/// (a larger state was copied through the stack on every array, a copy
+/// whose wide read stalled on the narrow writes just made to it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Open(usize);
+
+impl Open {
+    /// Set in a buffered array's state; the rest is where its elements
+    /// start on the writer's fragment stack.
+    const BUFFERED: usize = 1 << (usize::BITS - 1);
+    /// A tag pair's content is next (its number is next in `TAG_NUMBER`).
+    const TAG_CONTENT: Open = Open(usize::MAX - 3);
+    const TAG_NUMBER: Open = Open(usize::MAX - 2);
+    /// A tag pair, both written.
+    const TAG_DONE: Open = Open(usize::MAX - 1);
+    /// An indefinite-length array: elements until the break.
+    const INDEFINITE: Open = Open(usize::MAX);
+
+    /// A definite array still expecting `n` elements (its head written).
+    fn definite(n: usize) -> Option<Open> {
+        (n < Self::BUFFERED).then_some(Open(n))
+    }
+
+    /// The elements a definite array still expects.
+    #[inline]
+    fn left(self) -> Option<usize> {
+        (self.0 < Self::BUFFERED).then_some(self.0)
+    }
+
+    /// Where a buffered array's elements start on the fragment stack.
+    fn buffered_from(self) -> Option<usize> {
+        (Self::BUFFERED..Self::TAG_CONTENT.0)
+            .contains(&self.0)
+            .then(|| self.0 - Self::BUFFERED)
+    }
 }
 
 /// An array being serialized (sequences, tuples, tuple structs and
@@ -49,99 +73,91 @@ enum Layout {
 #[derive(Debug)]
 pub struct Compound<'w, S> {
     w: &'w mut Writer<S>,
-    layout: Layout,
+    open: Open,
 }
 
 impl<'w, S: Sink> Compound<'w, S> {
     #[inline]
     pub(crate) fn open(w: &'w mut Writer<S>, len: Option<usize>) -> Result<Self, Error> {
-        let layout = match len {
+        let open = match len {
             Some(n) => {
+                // No sequence holds 2^63 elements: such a hint cannot be met.
+                let open = Open::definite(n).ok_or_else(|| miscounted(w))?;
                 w.array(n)?;
-                Layout::Direct {
-                    declared: Some(n),
-                    count: 0,
-                }
+                open
             }
             None if w.options().key_order == KeyOrder::Insertion => {
                 w.raw(&[0x9f])?;
-                Layout::Direct {
-                    declared: None,
-                    count: 0,
-                }
+                Open::INDEFINITE
             }
-            None => Layout::Buffered(Vec::new()),
+            // A sorted profile needs the count first: the elements are
+            // encoded apart and gathered on the writer's fragment stack.
+            None => Open(Open::BUFFERED | w.fragments.len()),
         };
-        Ok(Compound { w, layout })
+        Ok(Compound { w, open })
     }
 
     #[inline]
     pub(crate) fn tag(w: &'w mut Writer<S>) -> Self {
         Compound {
             w,
-            layout: Layout::Tag(0),
+            open: Open::TAG_NUMBER,
         }
     }
 
     #[inline]
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        if let Layout::Direct { count, .. } = &mut self.layout {
-            *count += 1;
-            return value.serialize(Serializer::new(self.w));
+        match self.open.left() {
+            Some(left) if left > 0 => {
+                self.open = Open(left - 1);
+                value.serialize(Serializer::new(self.w))
+            }
+            _ => self.element_other(value),
         }
-        self.element_other(value)
     }
 
     /// The rarer elements, out of line so that an array's element inlines
-    /// into the `Serialize` impl that writes it: a buffered array's, a
-    /// tag's number and content.
+    /// into the `Serialize` impl that writes it: an indefinite or buffered
+    /// array's, a tag's number and content, one too many.
     #[inline(never)]
     fn element_other<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        match &mut self.layout {
-            Layout::Direct { count, .. } => {
-                *count += 1;
-                value.serialize(Serializer::new(self.w))
-            }
-            Layout::Buffered(items) => {
-                items.push(fragment(self.w, value)?);
-                Ok(())
-            }
-            Layout::Tag(at) => {
-                let mode = if *at == 0 {
-                    Mode::TagNumber
-                } else {
-                    Mode::Plain
-                };
-                *at += 1;
-                value.serialize(Serializer { w: self.w, mode })
-            }
+        if self.open.buffered_from().is_some() {
+            let fragment = fragment(self.w, value)?;
+            self.w.fragments.push(fragment);
+            return Ok(());
         }
+        let (mode, next) = match self.open {
+            Open::INDEFINITE => (Mode::Plain, Open::INDEFINITE),
+            Open::TAG_NUMBER => (Mode::TagNumber, Open::TAG_CONTENT),
+            Open::TAG_CONTENT => (Mode::Plain, Open::TAG_DONE),
+            // A definite array already full, or a tag pair already written.
+            _ => return Err(miscounted(self.w)),
+        };
+        self.open = next;
+        value.serialize(Serializer { w: self.w, mode })
     }
 
     #[inline]
     fn finish(self) -> Result<(), Error> {
-        match self.layout {
-            Layout::Direct {
-                declared: Some(n),
-                count,
-            } if n == count => Ok(()),
-            Layout::Tag(_) => Ok(()),
-            layout => Self::finish_other(self.w, layout),
+        match self.open {
+            Open(0) | Open::TAG_DONE => Ok(()),
+            open => Self::finish_other(self.w, open),
         }
     }
 
     /// The rarer ends, out of line so that the common one inlines: a
     /// miscount, an indefinite array's break, a buffered array.
     #[cold]
-    fn finish_other(w: &mut Writer<S>, layout: Layout) -> Result<(), Error> {
-        match layout {
-            Layout::Direct { declared: None, .. } => w.raw(&[BREAK]),
-            Layout::Buffered(items) => {
-                w.array(items.len())?;
-                items.iter().try_for_each(|item| w.raw(item))
-            }
-            Layout::Direct { .. } | Layout::Tag(_) => Err(miscounted(w)),
+    fn finish_other(w: &mut Writer<S>, open: Open) -> Result<(), Error> {
+        if open == Open::INDEFINITE {
+            return w.raw(&[BREAK]);
         }
+        let Some(from) = open.buffered_from() else {
+            return Err(miscounted(w));
+        };
+        let items = w.fragments.split_off(from.min(w.fragments.len()));
+        w.array(items.len())?;
+        items.iter().try_for_each(|item| w.raw(item))
     }
 }
 
@@ -264,12 +280,13 @@ impl<'w, S: Sink> Keyed<'w, S> {
 
     #[inline]
     fn finish(self) -> Result<(), Error> {
-        match self.entries {
+        // Through a reference, as `Compound::finish` is.
+        match &self.entries {
             Entries::Direct {
                 declared: Some(n),
                 count,
             } if n == count => Ok(()),
-            entries => Self::finish_other(self.w, entries),
+            _ => Self::finish_other(self.w, self.entries),
         }
     }
 

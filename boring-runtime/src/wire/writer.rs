@@ -58,6 +58,10 @@ pub struct Writer<S = Vec<u8>> {
     shapes: usize,
     /// The options' tag registry, whose checkers see `Value` tags.
     tags: Option<Arc<TagRegistry>>,
+    /// The encoded elements of the serde arrays being gathered under a
+    /// sorted profile (which must write the count first), innermost last.
+    #[cfg(feature = "serde")]
+    pub(crate) fragments: Vec<Vec<u8>>,
 }
 
 impl Writer<Vec<u8>> {
@@ -133,6 +137,8 @@ impl<S: Sink> Writer<S> {
             in_namespace: false,
             shapes: 0,
             tags: None,
+            #[cfg(feature = "serde")]
+            fragments: Vec::new(),
         }
     }
 
