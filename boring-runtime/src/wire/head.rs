@@ -171,19 +171,23 @@ pub(crate) fn short_text_block(text: &[u8]) -> Option<[u8; 16]> {
     // block's 16-byte read stalled on the narrower writes just made to it.
     let body: u128 = match n {
         0 => 0,
+        // Shifts by a run-time count are cheap on 64 bits, not on 128.
         1..=3 => {
             let (first, mid, last) = (text[0], text[n / 2], text[n - 1]);
-            u128::from(first) | u128::from(mid) << (8 * (n / 2)) | u128::from(last) << (8 * (n - 1))
+            u128::from(u64::from(first) | u64::from(mid) << (8 * (n / 2)) | u64::from(last) << (8 * (n - 1)))
         }
         4..=7 => {
             let low = u32::from_le_bytes(text[..4].try_into().ok()?);
             let high = u32::from_le_bytes(text[n - 4..].try_into().ok()?);
-            u128::from(low) | u128::from(high) << (8 * (n - 4))
+            u128::from(u64::from(low) | u64::from(high) << (8 * (n - 4)))
         }
         8..=15 => {
             let low = u64::from_le_bytes(text[..8].try_into().ok()?);
             let high = u64::from_le_bytes(text[n - 8..].try_into().ok()?);
-            u128::from(low) | u128::from(high) << (8 * (n - 8))
+            // The high word holds bytes 8.. of the text: `high` moved
+            // down past the bytes it shares with `low` (all of them at 8).
+            let rest = high.checked_shr(8 * (16 - n) as u32).unwrap_or(0);
+            u128::from(low) | u128::from(rest) << 64
         }
         _ => return None,
     };
