@@ -261,7 +261,7 @@ impl<'w, S: Sink> Keyed<'w, S> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Error> {
         match &mut self.entries {
             Entries::Direct { count, .. } => {
@@ -347,7 +347,9 @@ macro_rules! struct_like {
             type Ok = ();
             type Error = Error;
 
-            #[inline]
+            // Inlined into the derived `Serialize`, where the name is a
+            // constant and its encoded bytes fold to one.
+            #[inline(always)]
             fn serialize_field<T: Serialize + ?Sized>(
                 &mut self,
                 name: &'static str,
