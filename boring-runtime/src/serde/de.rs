@@ -175,6 +175,11 @@ impl<'a, 'de> Deserializer<'a, 'de> {
     #[inline]
     fn unsigned<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
         let at = self.r.position();
+        // The head inline (a byte of a `Vec<u8>` is one call less); a
+        // reserved head or the end of input through the reader's errors.
+        if let Some(n) = self.r.unsigned_head() {
+            return v.visit_u64(n).map_err(|e| place(e, at));
+        }
         if self.r.peek()? >> 5 != 0 {
             return de::Deserializer::deserialize_any(self, v);
         }

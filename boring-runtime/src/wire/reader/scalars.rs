@@ -31,6 +31,18 @@ impl<'de> Reader<'de> {
         Some((initial >> 5 == 1, value))
     }
 
+    /// An unsigned integer's value when the next item is one in a head of
+    /// up to nine bytes, consumed; `None` (nothing consumed) otherwise.
+    /// Inline in callers that then take their own general path.
+    #[cfg(feature = "serde")]
+    #[inline(always)]
+    pub(crate) fn unsigned_head(&mut self) -> Option<u64> {
+        if *self.input.get(self.pos)? >> 5 != 0 {
+            return None;
+        }
+        self.int_head().map(|(_, value)| value)
+    }
+
     /// The next `N` bytes when the first is `initial`, consumed; `None`
     /// (nothing consumed) otherwise. The fast path of fixed-width floats.
     #[inline(always)]
