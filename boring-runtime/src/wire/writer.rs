@@ -71,6 +71,7 @@ impl Writer<Vec<u8>> {
     ///
     /// [`ErrorKind::InvalidOptions`] when `options` asks for something its
     /// profile locks off (see [`Options::resolve`]).
+    #[inline]
     pub fn new(options: &Options) -> Result<Self, Error> {
         Writer::with_sink(Vec::new(), options)
     }
@@ -119,6 +120,7 @@ impl<S: Sink> Writer<S> {
     ///
     /// [`SliceSink`]: crate::wire::SliceSink
     /// [`IoSink`]: crate::wire::IoSink
+    #[inline]
     pub fn with_sink(sink: S, options: &Options) -> Result<Self, Error> {
         let mut w = Writer::from_resolved(sink, options.resolve()?);
         w.tags = options.tags().cloned();
@@ -128,6 +130,7 @@ impl<S: Sink> Writer<S> {
     #[doc(hidden)]
     /// A writer into `sink` with options already resolved (they cannot be
     /// invalid).
+    #[inline]
     pub fn from_resolved(sink: S, opts: Resolved) -> Self {
         Writer {
             sink,
