@@ -174,7 +174,11 @@ pub(crate) fn short_text_block(text: &[u8]) -> Option<[u8; 16]> {
         // Shifts by a run-time count are cheap on 64 bits, not on 128.
         1..=3 => {
             let (first, mid, last) = (text[0], text[n / 2], text[n - 1]);
-            u128::from(u64::from(first) | u64::from(mid) << (8 * (n / 2)) | u64::from(last) << (8 * (n - 1)))
+            u128::from(
+                u64::from(first)
+                    | u64::from(mid) << (8 * (n / 2))
+                    | u64::from(last) << (8 * (n - 1)),
+            )
         }
         4..=7 => {
             let low = u32::from_le_bytes(text[..4].try_into().ok()?);
