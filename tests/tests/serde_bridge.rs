@@ -711,3 +711,76 @@ fn unknown_lengths_and_miscounted_hints() {
         );
     }
 }
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Renamed {
+    #[serde(rename = "identifier", alias = "ident")]
+    id: u32,
+    label: String,
+    #[serde(default)]
+    extra: Option<String>,
+}
+
+#[test]
+fn struct_keys_in_any_order_form_and_namespace() {
+    // Under stringref the second record's keys are references to the
+    // first's, and a value equal to a key name refers to that key's text:
+    // both must resolve to what the derive wrote.
+    let rows: Vec<Reading> = (0..3)
+        .map(|i| Reading {
+            sensor: "celsius".into(),
+            ts: i,
+            celsius: 1.5,
+            ok: true,
+            tags: vec!["sensor".into(), "count".into()],
+            note: Some("note".into()),
+            count: 7,
+        })
+        .collect();
+    let bytes = boring::to_vec_with(&rows, &Options::default()).unwrap();
+    assert!(bytes.windows(2).any(|w| w == [0xd8, 0x19]), "references");
+    assert_eq!(
+        boring::serde::from_slice::<Vec<Reading>>(&bytes, &Options::default()).unwrap(),
+        rows
+    );
+
+    // Keys out of order, an unknown key, a renamed field and its alias.
+    let map = |entries: &[(&str, Value)]| {
+        let value = Value::Map(
+            entries
+                .iter()
+                .map(|(k, v)| (Value::Text((*k).into()), v.clone()))
+                .collect::<Vec<_>>()
+                .into(),
+        );
+        boring::to_vec_with(&value, &interop()).unwrap()
+    };
+    let label = || Value::Text("x".into());
+    let want = Renamed {
+        id: 3,
+        label: "x".into(),
+        extra: None,
+    };
+    for bytes in [
+        map(&[("label", label()), ("identifier", Value::Integer(3))]),
+        map(&[("ident", Value::Integer(3)), ("label", label())]),
+        map(&[
+            ("unknown", Value::Bool(true)),
+            ("label", label()),
+            ("identifier", Value::Integer(3)),
+        ]),
+    ] {
+        assert_eq!(
+            boring::serde::from_slice::<Renamed>(&bytes, &interop()).unwrap(),
+            want
+        );
+    }
+    // A repeated key is the target's to judge, as before.
+    let twice = map(&[
+        ("label", label()),
+        ("label", label()),
+        ("identifier", Value::Integer(3)),
+    ]);
+    let err = boring::serde::from_slice::<Renamed>(&twice, &interop()).unwrap_err();
+    assert!(err.to_string().contains("duplicate field"), "{err}");
+}

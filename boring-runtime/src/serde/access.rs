@@ -39,6 +39,20 @@ impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {
 pub(crate) struct Entries<'a, 'b, 'de> {
     pub(crate) de: &'a mut Deserializer<'b, 'de>,
     pub(crate) seq: Seq,
+    /// A struct's field names (empty for a map): a key equal to one is
+    /// handed over as that constant, with no UTF-8 check of its bytes.
+    pub(crate) fields: &'static [&'static str],
+    /// The field after the last one matched, the likeliest next key.
+    pub(crate) next: usize,
+}
+
+/// The index of the field named by `name`, trying `next` first.
+#[inline]
+fn field_index(fields: &[&str], next: usize, name: &[u8]) -> Option<usize> {
+    match fields.get(next) {
+        Some(field) if field.as_bytes() == name => Some(next),
+        _ => fields.iter().position(|field| field.as_bytes() == name),
+    }
 }
 
 impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
@@ -50,6 +64,22 @@ impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
     ) -> Result<Option<K::Value>, Error> {
         if !self.seq.next(self.de.r)? {
             return Ok(None);
+        }
+        if !self.fields.is_empty() {
+            let (fields, next) = (self.fields, self.next);
+            // A literal or a stringref to one of the names (a matched
+            // literal is registered as the reader would register it).
+            let known = self.de.r.take_known_text(|name| {
+                let index = field_index(fields, next, name)?;
+                let field = *fields.get(index)?;
+                Some(((index, field), field))
+            });
+            if let Some((index, field)) = known {
+                self.next = index + 1;
+                return seed
+                    .deserialize(BorrowedStrDeserializer::new(field))
+                    .map(Some);
+            }
         }
         seed.deserialize(&mut *self.de).map(Some)
     }

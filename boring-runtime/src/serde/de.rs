@@ -116,9 +116,19 @@ impl<'a, 'de> Deserializer<'a, 'de> {
         Ok(value)
     }
 
-    fn map<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
+    /// A map; a struct's when `fields` holds its field names.
+    fn map<V: Visitor<'de>>(
+        &mut self,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
         let seq = self.r.map()?;
-        let mut entries = Entries { de: self, seq };
+        let mut entries = Entries {
+            de: self,
+            seq,
+            fields,
+            next: 0,
+        };
         let value = v.visit_map(&mut entries)?;
         entries.seq.finish(entries.de.r)?;
         Ok(value)
@@ -159,11 +169,16 @@ impl<'a, 'de> Deserializer<'a, 'de> {
     /// An array (`major` 4) or a map (5) when the next item is one, read
     /// without `deserialize_any`'s dispatch; any other item through it.
     #[inline]
-    fn container<V: Visitor<'de>>(&mut self, major: u8, v: V) -> Result<V::Value, Error> {
+    fn container<V: Visitor<'de>>(
+        &mut self,
+        major: u8,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
         let at = self.r.position();
         let result = match self.r.peek()? >> 5 {
             4 if major == 4 => self.array(v),
-            5 if major == 5 => self.map(v),
+            5 if major == 5 => self.map(fields, v),
             _ => return de::Deserializer::deserialize_any(self, v),
         };
         result.map_err(|e| place(e, at))
@@ -220,7 +235,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
             2 => return self.deserialize_bytes(v),
             3 => return self.deserialize_str(v),
             4 => self.array(v),
-            5 => self.map(v),
+            5 => self.map(&[], v),
             _ => self.other(at, v),
         };
         result.map_err(|e| place(e, at))
@@ -389,11 +404,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     // Arrays and maps a type asks for open at their initial byte; anything
     // else (a tag around them, a layout tag) goes through `deserialize_any`.
     fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.container(4, v)
+        self.container(4, &[], v)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, v: V) -> Result<V::Value, Error> {
-        self.container(4, v)
+        self.container(4, &[], v)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -402,20 +417,20 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         _len: usize,
         v: V,
     ) -> Result<V::Value, Error> {
-        self.container(4, v)
+        self.container(4, &[], v)
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        self.container(5, v)
+        self.container(5, &[], v)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         _name: &'static str,
-        _fields: &'static [&'static str],
+        fields: &'static [&'static str],
         v: V,
     ) -> Result<V::Value, Error> {
-        self.container(5, v)
+        self.container(5, fields, v)
     }
 
     // Integers a type asks for: an unsigned head is read at once (serde's
