@@ -784,3 +784,28 @@ fn struct_keys_in_any_order_form_and_namespace() {
     let err = boring::serde::from_slice::<Renamed>(&twice, &interop()).unwrap_err();
     assert!(err.to_string().contains("duplicate field"), "{err}");
 }
+
+#[test]
+fn variant_names_resolve_through_stringref() {
+    // Repeated variant names become references; a text equal to one refers
+    // to the name's literal.
+    let drawing = Drawing {
+        name: "Circle".into(),
+        shapes: vec![
+            Shape::Circle(1.0),
+            Shape::Empty,
+            Shape::Circle(2.0),
+            Shape::Rect { w: 1, h: 2 },
+            Shape::Empty,
+            Shape::Rect { w: 3, h: 4 },
+        ],
+        origin: (0, -1),
+    };
+    let copies = vec![drawing.clone(), drawing];
+    let bytes = boring::to_vec_with(&copies, &Options::default()).unwrap();
+    assert!(bytes.windows(2).any(|w| w == [0xd8, 0x19]), "references");
+    assert_eq!(
+        boring::serde::from_slice::<Vec<Drawing>>(&bytes, &Options::default()).unwrap(),
+        copies
+    );
+}

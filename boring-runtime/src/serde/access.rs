@@ -9,7 +9,7 @@ use ::serde::de::{self, DeserializeSeed, Unexpected};
 use super::de::Deserializer;
 use super::VALUE_TOKEN;
 use crate::error::Error;
-use crate::wire::Seq;
+use crate::wire::{Reader, Seq};
 
 /// The elements of an array.
 pub(crate) struct Items<'a, 'b, 'de> {
@@ -46,12 +46,45 @@ pub(crate) struct Entries<'a, 'b, 'de> {
     pub(crate) next: usize,
 }
 
-/// The index of the field named by `name`, trying `next` first.
-#[inline]
-fn field_index(fields: &[&str], next: usize, name: &[u8]) -> Option<usize> {
-    match fields.get(next) {
-        Some(field) if field.as_bytes() == name => Some(next),
-        _ => fields.iter().position(|field| field.as_bytes() == name),
+/// The index of the name equal to `name`, trying `next` first.
+#[inline(always)]
+fn name_index(names: &[&str], next: usize, name: &[u8]) -> Option<usize> {
+    match names.get(next) {
+        Some(known) if known.as_bytes() == name => Some(next),
+        _ => names.iter().position(|known| known.as_bytes() == name),
+    }
+}
+
+/// The next item when it is one of `names` — a text literal or a stringref
+/// to one — consumed, with the name's index (a matched literal is
+/// registered as the reader would register it). Anything else is left for
+/// the general path.
+#[inline(always)]
+fn known_name(
+    r: &mut Reader<'_>,
+    names: &'static [&'static str],
+    next: usize,
+) -> Option<(usize, &'static str)> {
+    if names.is_empty() {
+        return None;
+    }
+    r.take_known_text(|name| {
+        let index = name_index(names, next, name)?;
+        let known = *names.get(index)?;
+        Some(((index, known), known))
+    })
+}
+
+/// Reads a variant's name: one of `variants` as that constant (no UTF-8
+/// check), anything else through the deserializer.
+fn variant_name<'de, V: DeserializeSeed<'de>>(
+    de: &mut Deserializer<'_, 'de>,
+    variants: &'static [&'static str],
+    seed: V,
+) -> Result<V::Value, Error> {
+    match known_name(de.r, variants, 0) {
+        Some((_, name)) => seed.deserialize(BorrowedStrDeserializer::new(name)),
+        None => seed.deserialize(de),
     }
 }
 
@@ -65,21 +98,11 @@ impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
         if !self.seq.next(self.de.r)? {
             return Ok(None);
         }
-        if !self.fields.is_empty() {
-            let (fields, next) = (self.fields, self.next);
-            // A literal or a stringref to one of the names (a matched
-            // literal is registered as the reader would register it).
-            let known = self.de.r.take_known_text(|name| {
-                let index = field_index(fields, next, name)?;
-                let field = *fields.get(index)?;
-                Some(((index, field), field))
-            });
-            if let Some((index, field)) = known {
-                self.next = index + 1;
-                return seed
-                    .deserialize(BorrowedStrDeserializer::new(field))
-                    .map(Some);
-            }
+        if let Some((index, field)) = known_name(self.de.r, self.fields, self.next) {
+            self.next = index + 1;
+            return seed
+                .deserialize(BorrowedStrDeserializer::new(field))
+                .map(Some);
         }
         seed.deserialize(&mut *self.de).map(Some)
     }
@@ -97,6 +120,8 @@ impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
 /// A variant written as its name alone: a unit variant.
 pub(crate) struct UnitVariant<'a, 'b, 'de> {
     pub(crate) de: &'a mut Deserializer<'b, 'de>,
+    /// The enum's variant names.
+    pub(crate) variants: &'static [&'static str],
 }
 
 impl<'de> de::EnumAccess<'de> for UnitVariant<'_, '_, 'de> {
@@ -104,7 +129,7 @@ impl<'de> de::EnumAccess<'de> for UnitVariant<'_, '_, 'de> {
     type Variant = Self;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
-        let name = seed.deserialize(&mut *self.de)?;
+        let name = variant_name(self.de, self.variants, seed)?;
         Ok((name, self))
     }
 }
@@ -146,6 +171,8 @@ impl<'de> de::VariantAccess<'de> for UnitVariant<'_, '_, 'de> {
 /// open and its one entry started.
 pub(crate) struct Variant<'a, 'b, 'de> {
     pub(crate) de: &'a mut Deserializer<'b, 'de>,
+    /// The enum's variant names.
+    pub(crate) variants: &'static [&'static str],
 }
 
 impl<'de> de::EnumAccess<'de> for Variant<'_, '_, 'de> {
@@ -153,7 +180,7 @@ impl<'de> de::EnumAccess<'de> for Variant<'_, '_, 'de> {
     type Variant = Self;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
-        let name = seed.deserialize(&mut *self.de)?;
+        let name = variant_name(self.de, self.variants, seed)?;
         Ok((name, self))
     }
 }

@@ -343,7 +343,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         }
         if !matches!(self.r.peek_head()?, Head::Map(_)) {
             return v
-                .visit_enum(UnitVariant { de: self })
+                .visit_enum(UnitVariant { de: self, variants })
                 .map_err(|e| place(e, at));
         }
         let mut seq = self.r.map()?;
@@ -355,7 +355,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
             return Err(Error::new(kind, at));
         }
         let value = v
-            .visit_enum(Variant { de: &mut *self })
+            .visit_enum(Variant {
+                de: &mut *self,
+                variants,
+            })
             .map_err(|e| place(e, at))?;
         seq.finish(self.r)?;
         Ok(value)

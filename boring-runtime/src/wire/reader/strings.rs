@@ -93,7 +93,7 @@ impl<'de> Reader<'de> {
     /// index, matched without a head parse, a UTF-8 check or a `Cow`.
     /// A matched literal registers the constant, which is byte-for-byte
     /// the literal, so the stringref table is what [`Reader::str`] builds.
-    #[inline]
+    #[inline(always)]
     pub fn take_known_text<T>(
         &mut self,
         known: impl FnOnce(&[u8]) -> Option<(T, &'static str)>,
