@@ -280,13 +280,12 @@ impl<'w, S: Sink> Keyed<'w, S> {
 
     #[inline]
     fn finish(self) -> Result<(), Error> {
-        // Through a reference, as `Compound::finish` is.
-        match &self.entries {
+        match self.entries {
             Entries::Direct {
                 declared: Some(n),
                 count,
             } if n == count => Ok(()),
-            _ => Self::finish_other(self.w, self.entries),
+            entries => Self::finish_other(self.w, entries),
         }
     }
 
