@@ -142,9 +142,10 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
                                 let size = max_size(cx, &live);
                                 let methods = encode_seq(private);
                                 let describe = describe_record(cx, &live);
+                                let census = census(cx, &live);
                                 (
                                     map_body(cx, &live),
-                                    quote!(#methods #size #describe),
+                                    quote!(#methods #size #describe #census),
                                     fields_impl,
                                 )
                             }
@@ -295,6 +296,42 @@ fn transparent_body(cx: &Ctx<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
         }
     };
     (body, extra)
+}
+
+/// The census of a struct written as a map (the first pass of scattered
+/// shapes): the struct's shape around its field values, in writing order.
+/// A field written `with` a function or as bytes holds no derived map the
+/// census could see. A sequence of the struct is a table: nothing in it is
+/// visited.
+fn census(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = cx.private;
+    let checks = cx.encode_checks;
+    let visits = live
+        .iter()
+        .filter(|f| f.attrs.with.is_none() && f.attrs.bytes.is_none())
+        .map(|f| {
+            let ty = f.ty;
+            let member = &f.member;
+            let census = cx.qpath(f, &quote!(#ty), quote!(Encode), "census");
+            quote_spanned!(ty.span()=> #census(&self.#member, __c);)
+        });
+    quote! {
+        const HOLDS_RECORDS: bool = true;
+
+        fn census(&self, __c: &mut #private::Census) {
+            #checks
+            __c.record(<Self as #private::EncodeFields>::SHAPE, |__c| { #(#visits)* });
+        }
+
+        #[inline]
+        fn census_seq<'__a, __I>(__items: __I, __c: &mut #private::Census)
+        where
+            Self: #private::Sized + '__a,
+            __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+        {
+            let _ = (__items, __c);
+        }
+    }
 }
 
 /// `describe` of a struct written as a map: its shape and each field's

@@ -8,6 +8,7 @@ pub use crate::ext::columns::{
 };
 pub use crate::ext::describe::{Description, Fields as DescribedFields, Kind as DescribedKind};
 pub use crate::ext::record::plain_column;
+pub use crate::ext::record::Census;
 // Test-only: the key work a table decode did.
 pub use crate::ext::record::{
     decode_adjacent, decode_entries, decode_enum, decode_enum_ids, decode_enum_vec, decode_in_tag,

@@ -306,8 +306,8 @@ impl Options {
 
     /// Write maps whose key sequence recurs in an item as scattered shapes
     /// (tag 39650): the keys once, then an index in their place. Written
-    /// for `Value`; read always. On by default in `Compact`, off
-    /// elsewhere.
+    /// for `Value` and for derived structs (`docs/WIRE.md` §6a says where);
+    /// read always. On by default in `Compact`, off elsewhere.
     #[must_use]
     pub fn scattered_shapes(mut self, on: bool) -> Self {
         self.scattered_shapes = on;

@@ -7,6 +7,7 @@ use super::map_order::{write_map, write_set};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::ext::describe::{Description, Kind};
+use crate::ext::record::Census;
 use crate::ext::{grid, keyed};
 use crate::profile::{DuplicateKeys, KeyOrder};
 use crate::wire::{Reader, Sink, Writer};
@@ -15,6 +16,13 @@ impl<T: Encode> Encode for [T] {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
+    }
+
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        T::census_seq(self.iter(), census);
     }
 
     fn describe() -> Description {
@@ -28,6 +36,13 @@ impl<T: Encode> Encode for Vec<T> {
         T::encode_seq(self.iter(), w)
     }
 
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        T::census_seq(self.iter(), census);
+    }
+
     fn describe() -> Description {
         Description::of(Kind::List(T::describe))
     }
@@ -37,6 +52,13 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
+    }
+
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        T::census_seq(self.iter(), census);
     }
 
     fn describe() -> Description {
@@ -75,6 +97,13 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 impl<T: Encode> Encode for VecDeque<T> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
+    }
+
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        T::census_seq(self.iter(), census);
     }
 
     fn describe() -> Description {
@@ -158,6 +187,12 @@ macro_rules! tuple {
                 $(self.$idx.encode(w)?;)+
                 Ok(())
             }
+
+            const HOLDS_RECORDS: bool = false $(|| $name::HOLDS_RECORDS)+;
+
+            fn census(&self, census: &mut Census) {
+                $(self.$idx.census(census);)+
+            }
         }
 
         impl<'de, $($name: Decode<'de>),+> Decode<'de> for ($($name,)+) {
@@ -216,6 +251,31 @@ where
         k.encode(w)?;
     }
     V::encode_seq(entries.map(|(_, v)| v), w)
+}
+
+/// [`Encode::census`] for a map, as [`write_map_or_keyed`] writes it: a
+/// keyed table's values are table rows.
+fn census_map<'a, K, V, I>(census: &mut Census, entries: I)
+where
+    K: Encode + 'a,
+    V: Encode + 'a,
+    I: ExactSizeIterator<Item = (&'a K, &'a V)> + Clone,
+{
+    let values = entries.clone().map(|(_, v)| v);
+    let keyed = census.keyed(entries.len(), || {
+        V::seq_table_saving(values.clone(), census.options())
+    });
+    if keyed {
+        for (k, _) in entries {
+            k.census(census);
+        }
+        V::census_seq(values, census);
+    } else {
+        for (k, v) in entries {
+            k.census(census);
+            v.census(census);
+        }
+    }
 }
 
 /// Reads a map's entries into `insert`, which returns `true` when the key
@@ -351,6 +411,12 @@ impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
         write_map_or_keyed(w, self.iter())
     }
 
+    const HOLDS_RECORDS: bool = K::HOLDS_RECORDS || V::HOLDS_RECORDS;
+
+    fn census(&self, census: &mut Census) {
+        census_map(census, self.iter());
+    }
+
     fn describe() -> Description {
         Description::of(Kind::Map(K::describe, V::describe))
     }
@@ -391,6 +457,12 @@ mod hashed {
     impl<K: Encode, V: Encode, H> Encode for HashMap<K, V, H> {
         fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
             write_map_or_keyed(w, self.iter())
+        }
+
+        const HOLDS_RECORDS: bool = K::HOLDS_RECORDS || V::HOLDS_RECORDS;
+
+        fn census(&self, census: &mut Census) {
+            census_map(census, self.iter());
         }
 
         fn describe() -> Description {

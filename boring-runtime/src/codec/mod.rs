@@ -22,6 +22,7 @@ pub use map_order::{compare_encoded, write_map, write_set};
 pub use raw::{DecodeEmbedded, Embedded, KeepRaw, Raw, Tagged};
 
 use crate::error::Error;
+use crate::ext::record::Census;
 use crate::profile::Resolved;
 use crate::wire::{Reader, Sink, Writer};
 
@@ -136,6 +137,37 @@ pub trait Encode {
     /// type says more. The standard types and derived records do.
     fn describe() -> crate::ext::describe::Description {
         crate::ext::describe::Description::opaque()
+    }
+
+    #[doc(hidden)]
+    /// Whether a value of this type may write a derived struct as a map:
+    /// only then does a writer of scattered shapes walk it with
+    /// [`Encode::census`] before writing it.
+    const HOLDS_RECORDS: bool = false;
+
+    #[doc(hidden)]
+    /// Visits the derived struct maps this value writes, in writing order
+    /// (the first pass of scattered shapes, `docs/WIRE.md` §6a). Nothing
+    /// by default; containers visit what they write.
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        let _ = census;
+    }
+
+    #[doc(hidden)]
+    /// [`Encode::census`] over a sequence, as [`Encode::encode_seq`] writes
+    /// it: each value by default; derived records visit nothing, as a
+    /// sequence of them is a table (or written with scattering off).
+    fn census_seq<'a, I>(items: I, census: &mut Census)
+    where
+        Self: Sized + 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        if Self::HOLDS_RECORDS {
+            for item in items {
+                item.census(census);
+            }
+        }
     }
 
     #[doc(hidden)]
@@ -326,6 +358,13 @@ impl<T: Encode + ?Sized> Encode for &T {
         (**self).encode(w)
     }
 
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        (**self).census(census);
+    }
+
     fn describe() -> crate::ext::describe::Description {
         T::describe()
     }
@@ -335,6 +374,13 @@ impl<T: Encode + ?Sized> Encode for &mut T {
     #[inline]
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         (**self).encode(w)
+    }
+
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        (**self).census(census);
     }
 
     fn describe() -> crate::ext::describe::Description {

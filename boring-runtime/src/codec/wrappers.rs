@@ -12,6 +12,7 @@ use crate::codec::{decode_array, encode_array, Decode, Encode};
 use crate::error::Error;
 use crate::ext::columns::somes;
 use crate::ext::describe::{Description, Kind};
+use crate::ext::record::Census;
 use crate::wire::{Head, Reader, Sink, Writer};
 
 /// `None` is `null`; decoding accepts `null` or `undefined` for `None`, and
@@ -26,6 +27,26 @@ impl<T: Encode> Encode for Option<T> {
         match self {
             Some(v) => v.encode(w),
             None => w.null(),
+        }
+    }
+
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    #[inline]
+    fn census(&self, census: &mut Census) {
+        if let Some(v) = self {
+            v.census(census);
+        }
+    }
+
+    fn census_seq<'a, I>(items: I, census: &mut Census)
+    where
+        Self: 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        match somes(items.clone()) {
+            Some(values) => T::census_seq(values, census),
+            None => items.for_each(|item| item.census(census)),
         }
     }
 
@@ -131,6 +152,21 @@ macro_rules! pointer {
                 T::describe()
             }
 
+            const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+            #[inline(always)]
+            fn census(&self, census: &mut Census) {
+                (**self).census(census);
+            }
+
+            fn census_seq<'a, I>(items: I, census: &mut Census)
+            where
+                Self: 'a,
+                I: ExactSizeIterator<Item = &'a Self> + Clone,
+            {
+                T::census_seq(items.map(|p| &**p), census);
+            }
+
             fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
             where
                 Self: 'a,
@@ -185,6 +221,12 @@ macro_rules! pointer {
                 T::encode_seq(self.iter(), w)
             }
 
+            const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+            fn census(&self, census: &mut Census) {
+                T::census_seq(self.iter(), census);
+            }
+
             fn describe() -> Description {
                 Description::of(Kind::List(T::describe))
             }
@@ -236,6 +278,12 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
 impl<T: Encode + Clone> Encode for Cow<'_, [T]> {
     fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
         T::encode_seq(self.iter(), w)
+    }
+
+    const HOLDS_RECORDS: bool = T::HOLDS_RECORDS;
+
+    fn census(&self, census: &mut Census) {
+        T::census_seq(self.iter(), census);
     }
 
     fn describe() -> Description {

@@ -12,7 +12,9 @@ use super::sink::Sink;
 use super::stringref::{min_len, WriteTable};
 use crate::codec::Encode;
 use crate::error::{Error, ErrorKind};
-use crate::profile::{FloatPolicy, Options, Profile, Resolved};
+use crate::ext::record::census::{self, Census, Planned, Scatter};
+use crate::ext::record::Shape;
+use crate::profile::{FloatPolicy, KeyOrder, Options, Profile, Resolved};
 use crate::value::scattered::MAX_SHAPES;
 use crate::value::{TagRegistry, Value};
 
@@ -56,6 +58,15 @@ pub struct Writer<S = Vec<u8>> {
     in_namespace: bool,
     /// Scattered-shape definitions written in the current top-level item.
     shapes: usize,
+    /// The derived records' scattered shapes planned for the current item
+    /// (empty when none pays, or the options write none).
+    scatter: Vec<Planned>,
+    /// Table writers under way: the records in their rows are not
+    /// scattered (the census does not visit them).
+    rows: u32,
+    /// Derived structs write their entries in one straight run: the
+    /// profile keeps declaration order and no scattered shape is planned.
+    straight: bool,
     /// The options' tag registry, whose checkers see `Value` tags.
     tags: Option<Arc<TagRegistry>>,
     /// The encoded elements of the serde arrays being gathered under a
@@ -139,6 +150,9 @@ impl<S: Sink> Writer<S> {
             strings: WriteTable::default(),
             in_namespace: false,
             shapes: 0,
+            scatter: Vec::new(),
+            rows: 0,
+            straight: opts.key_order == KeyOrder::Insertion,
             tags: None,
             #[cfg(feature = "serde")]
             fragments: Vec::new(),
@@ -195,6 +209,9 @@ impl<S: Sink> Writer<S> {
         self.shapes = 0;
         if self.opts.stringref {
             self.raw(&NAMESPACE)?;
+        }
+        let saved = self.plan_item(value);
+        let result = if self.opts.stringref {
             self.strings.clear();
             self.in_namespace = true;
             let result = value.encode(self);
@@ -202,7 +219,44 @@ impl<S: Sink> Writer<S> {
             result
         } else {
             value.encode(self)
+        };
+        self.end_item(saved);
+        result
+    }
+
+    /// Plans the scattered shapes of an item's records when the options
+    /// write them and the type may hold records; returns the state to put
+    /// back once the item is written.
+    #[inline]
+    fn plan_item<T: Encode + ?Sized>(&mut self, value: &T) -> Option<(Vec<Planned>, u32, bool)> {
+        (T::HOLDS_RECORDS && census::planned_under(&self.opts)).then(|| self.plan(value))
+    }
+
+    /// Ends what [`Writer::plan_item`] began.
+    #[inline]
+    fn end_item(&mut self, saved: Option<(Vec<Planned>, u32, bool)>) {
+        if let Some(saved) = saved {
+            (self.scatter, self.rows, self.straight) = saved;
         }
+    }
+
+    /// Walks `value` with [`Encode::census`] and puts its plan in place,
+    /// returning the state it replaces. Out of line: most items plan
+    /// nothing, and the encoder's inlining should not depend on it.
+    #[inline(never)]
+    fn plan<T: Encode + ?Sized>(&mut self, value: &T) -> (Vec<Planned>, u32, bool) {
+        let mut census = Census::new(&self.opts);
+        value.census(&mut census);
+        let plan = census.plan(self.shapes_left());
+        let straight = self.straight && plan.is_empty();
+        let saved = (
+            core::mem::replace(&mut self.scatter, plan),
+            self.rows,
+            self.straight,
+        );
+        self.rows = 0;
+        self.straight = straight;
+        saved
     }
 
     #[doc(hidden)]
@@ -212,7 +266,9 @@ impl<S: Sink> Writer<S> {
         let saved = (self.in_namespace, self.shapes);
         self.in_namespace = false;
         self.shapes = 0;
+        let planned = self.plan_item(value);
         let result = value.encode(self);
+        self.end_item(planned);
         (self.in_namespace, self.shapes) = saved;
         result
     }
@@ -225,6 +281,48 @@ impl<S: Sink> Writer<S> {
         }
         self.shapes += 1;
         Ok(self.shapes as u64 - 1)
+    }
+
+    /// Whether derived structs write their entries in one straight run
+    /// (declaration order, no scattered shape planned).
+    #[inline]
+    pub(crate) fn straight_maps(&self) -> bool {
+        self.straight
+    }
+
+    /// How the struct map of `shape` starting now is written, by the
+    /// item's plan: `None` for a plain map.
+    pub(crate) fn scatter_use(&mut self, shape: &'static Shape) -> Option<Scatter> {
+        if !self.scattering() {
+            return None;
+        }
+        census::scatter_use(&mut self.scatter, shape)
+    }
+
+    /// Ends the definition of plan entry `slot`: it takes the item's next
+    /// index.
+    pub(crate) fn scatter_defined(&mut self, slot: usize) -> Result<(), Error> {
+        let index = self.define_shape()?;
+        census::defined(&mut self.scatter, slot, index);
+        Ok(())
+    }
+
+    /// Whether struct maps written now may be scattered shapes: a plan is
+    /// under way and no sequence of records is being written.
+    #[inline]
+    pub(crate) fn scattering(&self) -> bool {
+        self.rows == 0 && !self.scatter.is_empty()
+    }
+
+    /// Turns scattering off while a sequence of records is written (the
+    /// census does not visit them); [`Writer::leave_rows`] turns it back.
+    pub(crate) fn enter_rows(&mut self) {
+        self.rows += 1;
+    }
+
+    /// Ends [`Writer::enter_rows`].
+    pub(crate) fn leave_rows(&mut self) {
+        self.rows -= 1;
     }
 
     /// How many more scattered-shape definitions the current item may take.
@@ -306,7 +404,12 @@ impl<S: Sink> Writer<S> {
     /// # Errors
     ///
     /// The sink's error only (see [`Writer`](Writer#errors)).
-    #[inline]
+    // Always in optimised builds: a loop over small items (a byte array
+    // written element by element) is only as fast as this is inlined into
+    // it. Not in unoptimised ones, where every inlined copy would widen
+    // the frames of recursive encoders.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn head(&mut self, major: Major, arg: u64) -> Result<(), Error> {
         let mut buf = [0u8; 16];
         let n = encode_head(major.bits(), arg, &mut buf);

@@ -86,25 +86,81 @@ pub fn keys_are_plain<S: Sink>(w: &Writer<S>) -> bool {
 }
 
 /// Whether the writer's profile writes map keys in declaration order (every
-/// profile but the sorted ones): the derive then writes a struct's entries
-/// in one straight run.
+/// profile but the sorted ones) and no scattered shape is planned: the
+/// derive then writes a struct's entries in one straight run.
 #[inline]
 pub fn in_declaration_order<S: Sink>(w: &Writer<S>) -> bool {
-    w.options().key_order == KeyOrder::Insertion
+    w.straight_maps()
 }
 
-/// Writes a struct as a map, keys in the profile's order.
+/// Writes a struct as a map, keys in the profile's order, or as a
+/// scattered shape where the item's plan says so.
 #[inline]
 pub fn encode_map<T: EncodeFields + ?Sized, S: Sink>(
     value: &T,
     w: &mut Writer<S>,
 ) -> Result<(), Error> {
+    if w.scattering() {
+        return encode_map_scattered(value, w);
+    }
     encode_map_with(
         w,
         T::SHAPE,
         |i| value.present(i),
         |w, i| value.encode_field(i, w),
     )
+}
+
+/// [`encode_map`] while scattered shapes are planned: out of line, so that
+/// the plain path inlines as it does without them.
+#[inline(never)]
+fn encode_map_scattered<T: EncodeFields + ?Sized, S: Sink>(
+    value: &T,
+    w: &mut Writer<S>,
+) -> Result<(), Error> {
+    match w.scatter_use(T::SHAPE) {
+        Some(scatter) => write_scattered(w, T::SHAPE, scatter, |w, i| value.encode_field(i, w)),
+        None => encode_map_with(
+            w,
+            T::SHAPE,
+            |i| value.present(i),
+            |w, i| value.encode_field(i, w),
+        ),
+    }
+}
+
+/// Writes a struct map as tag 39650 (`docs/WIRE.md` §6a): a definition
+/// (its keys, then its values; it takes the item's next index once they
+/// are written) or a reference (an index, then the values). Only shapes
+/// with every field written are planned.
+fn write_scattered<S: Sink>(
+    w: &mut Writer<S>,
+    shape: &'static Shape,
+    scatter: Scatter,
+    mut field: impl FnMut(&mut Writer<S>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let n = shape.len();
+    w.tag(SCATTERED)?;
+    w.array(n + 1)?;
+    match scatter {
+        Scatter::Refer(index) => w.u64(index)?,
+        Scatter::Define(_) if w.stringref_active() => {
+            w.array(n)?;
+            for i in 0..n {
+                write_key(w, shape, i)?;
+            }
+        }
+        // The key array is the shaped-array header after its tag and pair
+        // head.
+        Scatter::Define(_) => w.raw(shape.header.get(TABLE_PREFIX.len()..).unwrap_or_default())?,
+    }
+    for i in 0..n {
+        field(w, i)?;
+    }
+    match scatter {
+        Scatter::Define(slot) => w.scatter_defined(slot),
+        Scatter::Refer(_) => Ok(()),
+    }
 }
 
 /// Writes a map of `shape`'s fields: `present` tells which are written,
@@ -159,7 +215,13 @@ pub fn encode_record<T: EncodeFields + ?Sized, S: Sink>(
     w.tag(RECORD)?;
     w.array(2)?;
     w.str(name)?;
-    encode_map(value, w)
+    // A record frame's payload is never a scattered shape.
+    encode_map_with(
+        w,
+        T::SHAPE,
+        |i| value.present(i),
+        |w, i| value.encode_field(i, w),
+    )
 }
 
 /// Writes a sequence of records: a columnar table (tag 39653) when the
@@ -174,6 +236,9 @@ where
     S: Sink,
     I: ExactSizeIterator<Item = &'a T> + Clone,
 {
+    if w.scattering() {
+        return encode_seq_unscattered(items, w);
+    }
     let shape = T::SHAPE;
     let (shapes, columns) = (w.options().shapes, w.options().columns);
     if (shapes || columns)
@@ -191,6 +256,23 @@ where
         item.encode(w)?;
     }
     Ok(())
+}
+
+/// [`encode_seq`] with scattered shapes off: the census does not visit
+/// records in a sequence of them. Out of line, so that the common path
+/// stays as the compiler inlines it without scattered shapes.
+#[cold]
+#[inline(never)]
+fn encode_seq_unscattered<'a, T, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+where
+    T: EncodeFields + Encode + 'a,
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a T> + Clone,
+{
+    w.enter_rows();
+    let result = encode_seq(items, w);
+    w.leave_rows();
+    result
 }
 
 /// What [`encode_seq`] saves by writing `items` as a table under `options`

@@ -30,12 +30,15 @@ use crate::wire::{Head, Reader, Seq, Sink, Writer};
 const IDENT: u64 = 39;
 /// The record tag.
 const RECORD: u64 = 27;
+/// The scattered-shapes tag.
+const SCATTERED: u64 = crate::value::scattered::TAG;
 /// `d9 9ae1 82`: tag 39649 and the head of its two-element content.
 const TABLE_PREFIX: [u8; 4] = [0xd9, 0x9a, 0xe1, 0x82];
 
 // Each part sees this module's imports and its siblings' items through
 // `use super::*`.
 mod bytes;
+pub(crate) mod census;
 mod decode;
 mod encode;
 mod flat;
@@ -46,6 +49,8 @@ mod table;
 mod variants;
 
 pub use bytes::*;
+pub use census::Census;
+use census::Scatter;
 pub use decode::*;
 pub use encode::*;
 pub use flat::*;
