@@ -4,6 +4,7 @@ use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::vec::Vec;
 
 use super::map_order::{write_map, write_set};
+use super::map_tables::{self, MapBuilder};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::ext::describe::{Description, Kind};
@@ -291,6 +292,7 @@ where
     match r.peek_tag() {
         Some(keyed::TAG) => return decode_keyed(r, insert),
         Some(256) => return decode_nested_entries(r, insert),
+        Some(crate::value::scattered::TAG) => return map_tables::decode_scattered(r, insert),
         _ => {}
     }
     let mut insert = insert;
@@ -428,6 +430,24 @@ impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
         decode_entries(r, |k, v| map.insert(k, v).is_some())?;
         Ok(map)
     }
+
+    /// A plain array of maps, or a shaped or columnar table of them.
+    fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
+        if map_tables::at_table(r) {
+            return map_tables::decode_tables(r);
+        }
+        super::decode_array(r)
+    }
+}
+
+impl<K: Ord, V> MapBuilder<K, V> for BTreeMap<K, V> {
+    fn empty() -> Self {
+        BTreeMap::new()
+    }
+
+    fn put(&mut self, k: K, v: V) -> bool {
+        self.insert(k, v).is_some()
+    }
 }
 
 impl<T: Encode> Encode for BTreeSet<T> {
@@ -480,6 +500,24 @@ mod hashed {
             let mut map = HashMap::with_hasher(H::default());
             decode_entries(r, |k, v| map.insert(k, v).is_some())?;
             Ok(map)
+        }
+
+        /// A plain array of maps, or a shaped or columnar table of them.
+        fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
+            if map_tables::at_table(r) {
+                return map_tables::decode_tables(r);
+            }
+            crate::codec::decode_array(r)
+        }
+    }
+
+    impl<K: Eq + Hash, V, H: BuildHasher + Default> MapBuilder<K, V> for HashMap<K, V, H> {
+        fn empty() -> Self {
+            HashMap::with_hasher(H::default())
+        }
+
+        fn put(&mut self, k: K, v: V) -> bool {
+            self.insert(k, v).is_some()
         }
     }
 

@@ -237,6 +237,24 @@ macro_rules! pointer {
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
                 pointee::<T>(r).map($ptr::new)
             }
+
+            /// A plain array of values, or any other sequence form of `T`
+            /// (a table of records): pointers are written as what they
+            /// point to, so they read back from the same layouts.
+            fn decode_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, Error> {
+                match r.peek_head()? {
+                    Head::Array(_) => decode_array(r),
+                    _ => Ok(T::decode_vec(r)?.into_iter().map($ptr::new).collect()),
+                }
+            }
+
+            /// Any column form of `T`.
+            fn decode_column(r: &mut Reader<'de>, rows: usize) -> Result<Vec<Self>, Error> {
+                match r.peek_head()? {
+                    Head::Array(_) => super::decode_column_plain(r, rows),
+                    _ => Ok(T::decode_column(r, rows)?.into_iter().map($ptr::new).collect()),
+                }
+            }
         }
     )*};
 }

@@ -54,10 +54,10 @@ impl<'a> Cursor<'a> {
                 // The item refers to scattered shapes defined before it in
                 // its top-level item: read those definitions, then decode.
                 let mut r = Reader::new(self.input);
-                for keys in shapes::definitions(self.input, self.root, at, None)? {
-                    r.seek(keys);
+                for site in shapes::definitions(self.input, self.root, at, None)? {
+                    r.seek(site);
                     let keys: Vec<Value> = Vec::decode(&mut r)?;
-                    r.shapes_mut().define(Some(keys), at)?;
+                    r.shapes_mut().define(Some(keys), site, at)?;
                 }
                 r.seek(at);
                 T::decode(&mut r)

@@ -277,7 +277,8 @@ pub fn decode_value(r: &mut Reader<'_>) -> Result<Value, Error> {
                         let keys = keys.unwrap_or_default();
                         if defines {
                             spend_expansion(r, Footprint::of_all(&keys), at)?;
-                            r.shapes_mut().define(Some(keys.clone()), at)?;
+                            let site = super::scattered::key_array_at(r.input(), at);
+                            r.shapes_mut().define(Some(keys.clone()), site, at)?;
                         }
                         done = Value::Map(keys.into_iter().zip(values).collect());
                         continue;

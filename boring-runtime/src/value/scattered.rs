@@ -253,6 +253,9 @@ fn pays(entries: &[(Value, Value)], count: usize) -> bool {
 #[derive(Debug, Default)]
 pub(crate) struct ShapeTable {
     keys: Vec<Option<Vec<Value>>>,
+    /// Where each definition's key array starts, so that a typed map can
+    /// read its keys again as its own key type.
+    sites: Vec<usize>,
     /// Scattered shapes a typed decoder has opened and not finished,
     /// innermost last (kept here so that the decoder's own frame stays
     /// small and needs no drop).
@@ -273,13 +276,25 @@ pub(crate) struct OpenShape {
 
 impl ShapeTable {
     /// Adds a complete definition as the next index (`None`: one skipped,
-    /// not built); refused past [`MAX_SHAPES`].
-    pub fn define(&mut self, keys: Option<Vec<Value>>, at: usize) -> Result<(), Error> {
+    /// not built), its key array at `site`; refused past [`MAX_SHAPES`]
+    /// (at `at`).
+    pub fn define(
+        &mut self,
+        keys: Option<Vec<Value>>,
+        site: usize,
+        at: usize,
+    ) -> Result<(), Error> {
         if self.keys.len() >= MAX_SHAPES {
             return Err(Error::new(ErrorKind::TooManyShapes, at));
         }
         self.keys.push(keys);
+        self.sites.push(site);
         Ok(())
+    }
+
+    /// Where the key array of definition `index` starts, if it is complete.
+    pub fn site(&self, index: u64) -> Option<usize> {
+        self.sites.get(usize::try_from(index).ok()?).copied()
     }
 
     /// The keys of definition `index`, if it is complete and was built.
@@ -306,13 +321,29 @@ impl ShapeTable {
     /// Drops the definitions after the first `len` (a checkpoint's rewind).
     pub fn truncate(&mut self, len: usize) {
         self.keys.truncate(len);
+        self.sites.truncate(len);
     }
 
     /// Forgets everything: a new top-level item starts.
     pub fn clear(&mut self) {
         self.keys.clear();
+        self.sites.clear();
         self.open.clear();
     }
+}
+
+/// Where the key array of the 39650 definition whose tag starts at `at`
+/// begins: after the tag's three bytes and the content array's head.
+pub(crate) fn key_array_at(input: &[u8], at: usize) -> usize {
+    let content = at + 3;
+    let head = match input.get(content).map(|b| b & 0x1f) {
+        Some(24) => 2,
+        Some(25) => 3,
+        Some(26) => 5,
+        Some(27) => 9,
+        _ => 1,
+    };
+    content + head
 }
 
 /// Whether the item at the reader's position is the content of a 39650

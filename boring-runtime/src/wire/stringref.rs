@@ -51,6 +51,10 @@ pub(crate) struct ReadTable<'de> {
     /// `bases`' last element, read on every key and reference.
     base: usize,
     open: bool,
+    /// Whether literals are registered: a namespace is open and the reader
+    /// is not reading again what it has read before ([`ReadTable::freeze`]).
+    registering: bool,
+    frozen: bool,
 }
 
 impl<'de> ReadTable<'de> {
@@ -74,6 +78,17 @@ impl<'de> ReadTable<'de> {
     fn sync(&mut self) {
         self.base = self.bases.last().copied().unwrap_or(0);
         self.open = !self.bases.is_empty();
+        self.registering = self.open && !self.frozen;
+    }
+
+    /// Stops (`true`) or resumes registering literals, returning the
+    /// previous setting: an item read a second time (a table header's key,
+    /// once per row) was registered the first time.
+    pub fn freeze(&mut self, frozen: bool) -> bool {
+        let was = self.frozen;
+        self.frozen = frozen;
+        self.sync();
+        was
     }
 
     #[inline]
@@ -85,7 +100,7 @@ impl<'de> ReadTable<'de> {
     /// qualifies.
     #[inline]
     pub fn register_text(&mut self, text: &'de str) {
-        if self.active() && text.len() >= min_len(self.entries.len() - self.base()) {
+        if self.registering && text.len() >= min_len(self.entries.len() - self.base()) {
             self.entries.push(Entry::Text(text));
         }
     }
@@ -93,7 +108,7 @@ impl<'de> ReadTable<'de> {
     /// Registers a byte-string literal, if it qualifies.
     #[inline]
     pub fn register_bytes(&mut self, bytes: &'de [u8]) {
-        if self.active() && bytes.len() >= min_len(self.entries.len() - self.base()) {
+        if self.registering && bytes.len() >= min_len(self.entries.len() - self.base()) {
             self.entries.push(Entry::Bytes(bytes));
         }
     }

@@ -82,7 +82,8 @@ fn finish<'de>(
     seq.finish(r)?;
     r.leave();
     if let Some(at) = defines {
-        r.shapes_mut().define(Some(keys), at)?;
+        let site = crate::value::scattered::key_array_at(r.input(), at);
+        r.shapes_mut().define(Some(keys), site, at)?;
     }
     Ok(())
 }

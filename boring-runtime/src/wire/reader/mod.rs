@@ -286,6 +286,24 @@ impl<'de> Reader<'de> {
         self.pos = offset.min(self.input.len());
     }
 
+    /// Reads the item at `at`, read once already, with `read`, and comes
+    /// back: the way a table header's key is read again for each row that
+    /// holds it. Stringrefs resolve as they did; literals are not registered
+    /// a second time.
+    pub(crate) fn reread<T>(
+        &mut self,
+        at: usize,
+        read: impl FnOnce(&mut Self) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let back = self.pos;
+        let was = self.strings.freeze(true);
+        self.seek(at);
+        let value = read(self);
+        self.strings.freeze(was);
+        self.pos = back;
+        value
+    }
+
     #[doc(hidden)]
     /// Takes the payload of a definite string whose head (at `head_at`)
     /// was just read, checking its length against the bytes left; nothing

@@ -140,7 +140,8 @@ impl<'de> Reader<'de> {
                                 self.strings.leave();
                             }
                             if let Some(at) = frame.defines {
-                                self.shapes_mut().define(None, at)?;
+                                let site = crate::value::scattered::key_array_at(self.input, at);
+                                self.shapes_mut().define(None, site, at)?;
                             }
                             self.leave();
                             continue;
