@@ -177,22 +177,27 @@ pub fn expand(cx: &Ctx<'_>, input: &Input<'_>) -> TokenStream {
             };
             (body, quote!(), variants_impl(cx, input, variants))
         }
-        Body::Enum(variants) => (
-            quote!(#private::encode_enum(self, __w)),
-            quote! {
-                #[inline]
-                fn encode_seq<'__a, __S, __I>(__items: __I, __w: &mut #private::Writer<__S>)
-                    -> #private::Result<(), #private::Error>
-                where
-                    Self: #private::Sized + '__a,
-                    __S: #private::Sink,
-                    __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
-                {
-                    #private::encode_enum_seq(__items, __w)
-                }
-            },
-            variants_impl(cx, input, variants),
-        ),
+        Body::Enum(variants) => {
+            let census = enum_census(cx, variants);
+            (
+                quote!(#private::encode_enum(self, __w)),
+                quote! {
+                    #[inline]
+                    fn encode_seq<'__a, __S, __I>(__items: __I, __w: &mut #private::Writer<__S>)
+                        -> #private::Result<(), #private::Error>
+                    where
+                        Self: #private::Sized + '__a,
+                        __S: #private::Sink,
+                        __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
+                    {
+                        #private::encode_enum_seq(__items, __w)
+                    }
+
+                    #census
+                },
+                variants_impl(cx, input, variants),
+            )
+        }
     };
     // A tagged value is written element by element: no shaped or columnar
     // tables for sequences of it.
@@ -330,6 +335,94 @@ fn census(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
             __I: #private::ExactSizeIterator<Item = &'__a Self> + #private::Clone,
         {
             let _ = (__items, __c);
+        }
+    }
+}
+
+/// A variant's fields that are written, with their positions.
+fn live_fields<'v, 'a>(v: &'v Variant<'a>) -> Vec<(usize, &'v Field<'a>)> {
+    v.fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.skipped())
+        .collect()
+}
+
+/// The pattern binding a variant's live fields by reference (`__f0`, …).
+fn variant_pattern(v: &Variant<'_>, live: &[(usize, &Field<'_>)]) -> TokenStream {
+    let ident = v.ident;
+    match v.style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Tuple => {
+            let parts = v.fields.iter().enumerate().map(|(i, f)| {
+                if f.skipped() {
+                    quote!(_)
+                } else {
+                    let b = binding(i);
+                    quote!(ref #b)
+                }
+            });
+            quote!(Self::#ident(#(#parts),*))
+        }
+        Style::Named => {
+            let parts = live.iter().map(|(i, f)| {
+                let member = &f.member;
+                let b = binding(*i);
+                quote!(#member: ref #b)
+            });
+            let rest = if live.len() < v.fields.len() {
+                quote!(..)
+            } else {
+                quote!()
+            };
+            quote!(Self::#ident { #(#parts,)* #rest })
+        }
+    }
+}
+
+/// The census of an externally tagged enum (the first pass of scattered
+/// shapes): a struct variant's payload is a map of the variant's shape
+/// around its field values; other payloads are visited as what they hold.
+/// The one-entry map around a payload never qualifies (one key). An enum
+/// with a visited payload may hold records: a constant, not the payload
+/// types' own, which a recursive enum could not evaluate.
+fn enum_census(cx: &Ctx<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let private = cx.private;
+    let checks = cx.encode_checks;
+    let mut holds = false;
+    let arms = variants.iter().enumerate().map(|(vi, v)| {
+        let live = live_fields(v);
+        let pattern = variant_pattern(v, &live);
+        let visits: Vec<TokenStream> = live
+            .iter()
+            .filter(|(_, f)| f.attrs.with.is_none() && f.attrs.bytes.is_none())
+            .map(|(i, f)| {
+                let ty = f.ty;
+                let b = binding(*i);
+                let census = cx.qpath(f, &quote!(#ty), quote!(Encode), "census");
+                quote_spanned!(ty.span()=> #census(#b, __c);)
+            })
+            .collect();
+        holds |= v.style == Style::Named || !visits.is_empty();
+        match v.style {
+            Style::Unit => quote!(#pattern => {}),
+            Style::Named => {
+                let shape = shape::name(Some(vi));
+                quote!(#pattern => __c.record(#shape, |__c| { #(#visits)* }),)
+            }
+            Style::Tuple => quote!(#pattern => __c.values(|__c| { #(#visits)* }),),
+        }
+    });
+    let arms: Vec<TokenStream> = arms.collect();
+    quote! {
+        const HOLDS_RECORDS: bool = #holds;
+
+        fn census(&self, __c: &mut #private::Census) {
+            #checks
+            let _ = &__c;
+            match *self {
+                #(#arms)*
+            }
         }
     }
 }
@@ -721,44 +814,12 @@ fn variant_arm(
     v: &Variant<'_>,
 ) -> (TokenStream, TokenStream) {
     let private = cx.private;
-    let ident = v.ident;
-    let live: Vec<(usize, &Field<'_>)> = v
-        .fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.skipped())
-        .collect();
+    let live = live_fields(v);
     let access = |i: usize| {
         let b = binding(i);
         quote!(#b)
     };
-    let pattern = match v.style {
-        Style::Unit => quote!(Self::#ident),
-        Style::Tuple => {
-            let parts = v.fields.iter().enumerate().map(|(i, f)| {
-                if f.skipped() {
-                    quote!(_)
-                } else {
-                    let b = binding(i);
-                    quote!(ref #b)
-                }
-            });
-            quote!(Self::#ident(#(#parts),*))
-        }
-        Style::Named => {
-            let parts = live.iter().map(|(i, f)| {
-                let member = &f.member;
-                let b = binding(*i);
-                quote!(#member: ref #b)
-            });
-            let rest = if live.len() < v.fields.len() {
-                quote!(..)
-            } else {
-                quote!()
-            };
-            quote!(Self::#ident { #(#parts,)* #rest })
-        }
-    };
+    let pattern = variant_pattern(v, &live);
     let payload = match v.style {
         Style::Unit => quote! {
             let _ = __w;
@@ -807,9 +868,12 @@ fn variant_arm(
                         |__w, __field| #write,
                     ))
                 }
-                _ => {
-                    quote!(#private::encode_map_with(__w, #shape, #present, |__w, __field| #write))
-                }
+                _ => quote!(#private::encode_variant_map(
+                    __w,
+                    #shape,
+                    #present,
+                    |__w, __field| #write,
+                )),
             }
         }
     };

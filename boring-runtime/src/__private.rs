@@ -15,11 +15,12 @@ pub use crate::ext::record::{
     decode_internal, decode_map, decode_map_ext, decode_map_with, decode_record, decode_unit,
     decode_untagged, decode_vec, encode_adjacent, encode_enum, encode_enum_ids, encode_enum_seq,
     encode_in_tag, encode_internal, encode_key, encode_map, encode_map_tagged, encode_map_with,
-    encode_plain_key, encode_record, encode_seq, encode_untagged, expect_key, fill, finish_entries,
-    has_int_keys, header, header_len, in_declaration_order, in_order, key_offsets, key_order,
-    keys_are_plain, map_vec, no_variant, require, require_payload, seq_table_saving, take,
-    take_bytes, unit_payload, DecodeBytes, DecodeFields, DecodeFlat, DecodeVariants, EncodeBytes,
-    EncodeFields, EncodeFlat, EncodeVariants, Entries, FieldName, KeySpec, Shape, TupleReader,
+    encode_plain_key, encode_record, encode_seq, encode_untagged, encode_variant_map, expect_key,
+    fill, finish_entries, has_int_keys, header, header_len, in_declaration_order, in_order,
+    key_offsets, key_order, keys_are_plain, map_vec, no_variant, require, require_payload,
+    seq_table_saving, take, take_bytes, unit_payload, DecodeBytes, DecodeFields, DecodeFlat,
+    DecodeVariants, EncodeBytes, EncodeFields, EncodeFlat, EncodeVariants, Entries, FieldName,
+    KeySpec, Shape, TupleReader,
 };
 pub use crate::ext::record::{decode_vec_stats, TableStats};
 pub use crate::profile::Resolved;

@@ -238,15 +238,53 @@ fn sorted_profiles_and_record_frames_write_plain_maps() {
     );
 }
 
+/// An enum whose payloads hold maps: a struct variant with `Pair`'s keys
+/// (one key sequence with it), a record, a record in a tuple.
+#[derive(Boring, Debug, PartialEq, Clone)]
+enum Figure {
+    Dot,
+    Line { alpha: i64, beta: i64 },
+    Boxed(Pair),
+    Both(Pair, i64),
+}
+
+#[test]
+fn enum_payloads_share_definitions_with_records() {
+    let figures = vec![
+        Figure::Boxed(Pair { alpha: 1, beta: 2 }),
+        Figure::Dot,
+        Figure::Line { alpha: 3, beta: 4 },
+        Figure::Both(Pair { alpha: 5, beta: 6 }, 7),
+    ];
+    let bytes = boring::to_vec_with(&figures, &scattered()).unwrap();
+    // One definition (the first payload), then two references.
+    assert_eq!(tags(&bytes), 1 + 2);
+    assert_eq!(bytes, as_value(&figures, &scattered()));
+    assert_eq!(boring::from_slice::<Vec<Figure>>(&bytes).unwrap(), figures);
+}
+
 /// A document of nested records: recursion through an option, fields,
-/// options and maps of records.
+/// options, maps of records and enum payloads.
 #[derive(Boring, Debug, PartialEq, Clone)]
 struct Doc {
     next: Option<Box<Doc>>,
     pair: Pair,
     extra: Option<Pair>,
     named: BTreeMap<String, Pair>,
+    figure: Figure,
     label: String,
+}
+
+fn figure() -> impl Strategy<Value = Figure> {
+    prop_oneof![
+        Just(Figure::Dot),
+        pair().prop_map(|p| Figure::Line {
+            alpha: p.alpha,
+            beta: p.beta
+        }),
+        pair().prop_map(Figure::Boxed),
+        (pair(), any::<i64>()).prop_map(|(p, n)| Figure::Both(p, n)),
+    ]
 }
 
 fn pair() -> impl Strategy<Value = Pair> {
@@ -258,21 +296,24 @@ fn doc() -> impl Strategy<Value = Doc> {
         pair(),
         prop::option::of(pair()),
         prop::collection::btree_map("[a-c]{1,2}", pair(), 0..3),
+        figure(),
         "[a-z]{0,4}",
     )
-        .prop_map(|(pair, extra, named, label)| Doc {
+        .prop_map(|(pair, extra, named, figure, label)| Doc {
             next: None,
             pair,
             extra,
             named,
+            figure,
             label,
         });
     leaf.prop_recursive(4, 16, 1, |inner| {
-        (inner, pair(), "[a-z]{0,4}").prop_map(|(next, pair, label)| Doc {
+        (inner, pair(), figure(), "[a-z]{0,4}").prop_map(|(next, pair, figure, label)| Doc {
             next: Some(Box::new(next)),
             pair,
             extra: None,
             named: BTreeMap::new(),
+            figure,
             label,
         })
     })

@@ -10,9 +10,9 @@
 //! pays is planned, with the map that defines it: the first to be
 //! complete, named by its place among the shape's maps in the order they
 //! start, which the writer counts again as it writes. A walk that misses a
-//! map (an enum's payload, a field written `with` a function) only moves
-//! where a definition lands: the writer refers only to definitions it has
-//! completed, so its output is always valid.
+//! map (a payload of an internally tagged enum, a field written `with` a
+//! function) only moves where a definition lands: the writer refers only to
+//! definitions it has completed, so its output is always valid.
 
 use alloc::vec::Vec;
 

@@ -129,6 +129,24 @@ fn encode_map_scattered<T: EncodeFields + ?Sized, S: Sink>(
     }
 }
 
+/// Writes the fields of a struct variant's payload as a map, or as a
+/// scattered shape where the item's plan says so: [`encode_map`] for the
+/// maps that have no `EncodeFields` type of their own.
+#[inline]
+pub fn encode_variant_map<S: Sink>(
+    w: &mut Writer<S>,
+    shape: &'static Shape,
+    present: impl Fn(usize) -> bool,
+    field: impl FnMut(&mut Writer<S>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    if w.scattering() {
+        if let Some(scatter) = w.scatter_use(shape) {
+            return write_scattered(w, shape, scatter, field);
+        }
+    }
+    encode_map_with(w, shape, present, field)
+}
+
 /// Writes a struct map as tag 39650 (`docs/WIRE.md` §6a): a definition
 /// (its keys, then its values; it takes the item's next index once they
 /// are written) or a reference (an index, then the values). Only shapes
