@@ -4,13 +4,14 @@ use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::vec::Vec;
 
 use super::map_order::{write_map, write_set};
+use super::map_seqs;
 use super::map_tables::{self, MapBuilder};
 use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::ext::describe::{Description, Kind};
 use crate::ext::record::Census;
 use crate::ext::{grid, keyed};
-use crate::profile::{DuplicateKeys, KeyOrder};
+use crate::profile::{DuplicateKeys, KeyOrder, Resolved};
 use crate::wire::{Reader, Sink, Writer};
 
 impl<T: Encode> Encode for [T] {
@@ -413,6 +414,25 @@ impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
         write_map_or_keyed(w, self.iter())
     }
 
+    /// A shaped or columnar table where `Value` writes one for the same
+    /// maps ([`map_seqs`]).
+    fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+    where
+        Self: 'a,
+        S: Sink,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        map_seqs::encode_seq(items, w)
+    }
+
+    fn seq_table_saving<'a, I>(items: I, options: &Resolved) -> usize
+    where
+        Self: 'a,
+        I: ExactSizeIterator<Item = &'a Self> + Clone,
+    {
+        map_seqs::seq_table_saving(items, options)
+    }
+
     const HOLDS_RECORDS: bool = K::HOLDS_RECORDS || V::HOLDS_RECORDS;
 
     fn census(&self, census: &mut Census) {
@@ -477,6 +497,25 @@ mod hashed {
     impl<K: Encode, V: Encode, H> Encode for HashMap<K, V, H> {
         fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
             write_map_or_keyed(w, self.iter())
+        }
+
+        /// A shaped or columnar table where `Value` writes one for the
+        /// same maps ([`map_seqs`]).
+        fn encode_seq<'a, S, I>(items: I, w: &mut Writer<S>) -> Result<(), Error>
+        where
+            Self: 'a,
+            S: Sink,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            map_seqs::encode_seq(items, w)
+        }
+
+        fn seq_table_saving<'a, I>(items: I, options: &Resolved) -> usize
+        where
+            Self: 'a,
+            I: ExactSizeIterator<Item = &'a Self> + Clone,
+        {
+            map_seqs::seq_table_saving(items, options)
         }
 
         const HOLDS_RECORDS: bool = K::HOLDS_RECORDS || V::HOLDS_RECORDS;

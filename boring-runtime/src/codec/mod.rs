@@ -5,6 +5,7 @@ mod bytes;
 pub(crate) mod collections;
 pub(crate) mod ids;
 mod map_order;
+mod map_seqs;
 mod map_tables;
 mod numbers;
 mod raw;
