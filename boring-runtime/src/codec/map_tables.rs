@@ -243,17 +243,7 @@ where
             at,
         )
     };
-    r.expect_tag(scattered::TAG)?;
-    r.enter()?;
-    let defines = scattered::defines(r.input(), r.position());
-    let mut seq = match r.peek_head()? {
-        Head::Array(Some(n)) if n >= 2 => r.array()?,
-        _ => return Err(bad()),
-    };
-    let values = seq.declared().unwrap_or(0) - 1;
-    if !seq.next(r)? {
-        return Err(bad());
-    }
+    let (mut seq, values, defines) = scattered::open_content(r, &bad)?;
     let (starts, definition) = if defines {
         let site = r.position();
         let mut starts = Vec::new();

@@ -14,7 +14,7 @@ use super::Value;
 use crate::error::{Error, ErrorKind};
 use crate::ext::shapes::key_estimate;
 use crate::profile::FloatPolicy;
-use crate::wire::{Reader, Seq};
+use crate::wire::{Head, Reader, Seq};
 
 /// The scattered-shapes tag.
 pub const TAG: u64 = 39650;
@@ -365,6 +365,28 @@ pub(crate) fn defines(input: &[u8], at: usize) -> bool {
         _ => return false,
     };
     input.get(at + head).is_some_and(|b| b >> 5 == 4)
+}
+
+/// Opens the 39650 item at the reader for a typed reader, up to its first
+/// element (a definition's key array or a reference's index): its content,
+/// a definite array of at least two elements (`bad` otherwise), how many
+/// values follow the first element, and whether it defines a shape.
+pub(crate) fn open_content(
+    r: &mut Reader<'_>,
+    bad: &dyn Fn() -> Error,
+) -> Result<(Seq, u64, bool), Error> {
+    r.tag()?;
+    r.enter()?;
+    let defining = defines(r.input(), r.position());
+    let mut seq = match r.peek_head()? {
+        Head::Array(Some(n)) if n >= 2 => r.array()?,
+        _ => return Err(bad()),
+    };
+    let values = seq.declared().unwrap_or(0) - 1;
+    if !seq.next(r)? {
+        return Err(bad());
+    }
+    Ok((seq, values, defining))
 }
 
 /// The keys of a definition as its first element was read: a non-empty

@@ -3,7 +3,7 @@
 //! and the values follow in their order (`docs/WIRE.md` §6a).
 
 use super::*;
-use crate::value::scattered::{definition_keys, referenced_keys, OpenShape, TAG};
+use crate::value::scattered::{definition_keys, open_content, referenced_keys, OpenShape, TAG};
 use crate::value::Value;
 
 /// `d9 9ae2`: the head of tag 39650.
@@ -19,17 +19,7 @@ pub(super) fn at_scattered(r: &Reader<'_>) -> bool {
 pub(super) fn open(r: &mut Reader<'_>) -> Result<OpenShape, Error> {
     let at = r.position();
     let bad = || Error::new(ErrorKind::BadTagContent { tag: TAG }, at);
-    r.tag()?;
-    r.enter()?;
-    let defines = crate::value::scattered::defines(r.input(), r.position());
-    let mut seq = match r.peek_head()? {
-        Head::Array(Some(n)) if n >= 2 => r.array()?,
-        _ => return Err(bad()),
-    };
-    let values = seq.declared().unwrap_or(0) - 1;
-    if !seq.next(r)? {
-        return Err(bad());
-    }
+    let (seq, values, defines) = open_content(r, &bad)?;
     let first = Value::decode(r)?;
     let keys = if defines {
         definition_keys(first, values, at)?
