@@ -99,26 +99,52 @@ pub struct Reader<'de> {
 
 /// Iteration state of an array or map being read: definite (`remaining`
 /// entries) or indefinite (until a break).
+///
+/// One word, so that `Result<Seq, Error>` comes back in registers: returned
+/// through memory as a struct of mixed-width fields, the caller's first wide
+/// load of it missed store forwarding and stalled on every container.
 #[derive(Debug, Clone, Copy)]
-pub struct Seq {
-    remaining: Option<u64>,
-    done: bool,
-    /// Stringref namespaces (tag 256) around the container, closed with it.
-    namespaces: u8,
-}
+pub struct Seq(u64);
+
+// Bits 0–31 of a `Seq`: entries left of a definite container (counts are
+// refused past 2^31 − 1, so they fit); then one flag each, and the stringref
+// namespaces (tag 256) around the container, closed with it, in 40–47.
+const COUNT: u64 = 0xffff_ffff;
+const INDEFINITE: u64 = 1 << 32;
+const DONE: u64 = 1 << 33;
+const NAMESPACES_SHIFT: u32 = 40;
 
 impl Seq {
+    /// A sequence of `len` entries (`None`: indefinite), not yet read.
+    #[inline(always)]
+    fn new(len: Option<u64>) -> Seq {
+        match len {
+            Some(n) => Seq(n & COUNT),
+            None => Seq(INDEFINITE),
+        }
+    }
+
+    /// The stringref namespaces this container closes.
+    #[inline(always)]
+    fn namespaces(self) -> u8 {
+        (self.0 >> NAMESPACES_SHIFT) as u8
+    }
+
     /// The declared number of entries (pairs for a map), or `None` for an
     /// indefinite-length container.
     pub fn declared(&self) -> Option<u64> {
-        self.remaining
+        if self.0 & INDEFINITE != 0 {
+            None
+        } else {
+            Some(self.0 & COUNT)
+        }
     }
 
     /// The declared count, 0 for an indefinite length. Checked against the
     /// bytes left, but so is every enclosing count: reserve with
     /// [`Seq::capacity`], which does not let nested reservations multiply.
     pub fn size_hint(&self) -> usize {
-        self.remaining.unwrap_or(0) as usize
+        self.declared().unwrap_or(0) as usize
     }
 
     /// A capacity to reserve for elements of type `T`: the declared count
@@ -128,7 +154,7 @@ impl Seq {
     /// counts promised.
     #[inline]
     pub fn capacity<T>(&self, r: &mut Reader<'_>) -> usize {
-        let declared = self.remaining.unwrap_or(0);
+        let declared = self.declared().unwrap_or(0);
         let bytes = declared.saturating_mul(core::mem::size_of::<T>() as u64);
         match r.output_left.checked_sub(bytes) {
             Some(left) => {
@@ -142,11 +168,7 @@ impl Seq {
     /// A finished sequence with nothing to read (a placeholder for a
     /// container read another way).
     pub(crate) fn empty() -> Seq {
-        Seq {
-            remaining: Some(0),
-            done: true,
-            namespaces: 0,
-        }
+        Seq(DONE)
     }
 
     /// Advances to the next entry: `true` if there is one, `false` at the end
@@ -159,31 +181,29 @@ impl Seq {
     /// the item budget ([`Options::max_items`]).
     #[inline]
     pub fn next(&mut self, r: &mut Reader<'_>) -> Result<bool, Error> {
-        if self.done {
+        if self.0 & DONE != 0 {
             return Ok(false);
         }
-        let more = match &mut self.remaining {
-            Some(0) => false,
-            Some(n) => {
-                *n -= 1;
+        let more = if self.0 & INDEFINITE != 0 {
+            if r.peek()? == 0xff {
+                r.pos += 1;
+                false
+            } else {
                 true
             }
-            None => {
-                if r.peek()? == 0xff {
-                    r.pos += 1;
-                    false
-                } else {
-                    true
-                }
-            }
+        } else if self.0 & COUNT != 0 {
+            self.0 -= 1;
+            true
+        } else {
+            false
         };
         if more {
             r.charge(1)?;
         } else {
-            self.done = true;
+            self.0 |= DONE;
             r.leave();
-            if self.namespaces != 0 {
-                r.leave_namespaces(self.namespaces);
+            if self.namespaces() != 0 {
+                r.leave_namespaces(self.namespaces());
             }
         }
         Ok(more)
@@ -195,6 +215,7 @@ impl Seq {
     ///
     /// [`ErrorKind::BadCount`] when entries are left; otherwise as
     /// [`Seq::next`].
+    #[inline]
     pub fn finish(mut self, r: &mut Reader<'_>) -> Result<(), Error> {
         if self.next(r)? {
             Err(r.error(ErrorKind::BadCount))
@@ -372,12 +393,13 @@ impl<'de> Reader<'de> {
             return Err(self.unexpected(expected, &found, at));
         }
         self.enter_namespace()?;
-        let mut seq = open(self)?;
-        seq.namespaces = seq
-            .namespaces
+        let seq = open(self)?;
+        let namespaces = seq
+            .namespaces()
             .checked_add(1)
             .ok_or_else(|| Error::new(ErrorKind::DepthExceeded, at))?;
-        Ok(seq)
+        let others = seq.0 & !(0xff << NAMESPACES_SHIFT);
+        Ok(Seq(others | u64::from(namespaces) << NAMESPACES_SHIFT))
     }
 
     /// The next byte, not consumed.
@@ -638,6 +660,9 @@ impl<'de> Reader<'de> {
     // ----- containers ----------------------------------------------------
 
     /// Starts reading an array: checks its count and enters a depth level.
+    /// Always inlined, as [`Reader::map`] is: a short array opens with no
+    /// call, and its `Seq` stays in registers (returned through memory, it
+    /// stalled the caller's first load of it).
     ///
     /// # Errors
     ///
@@ -645,7 +670,7 @@ impl<'de> Reader<'de> {
     /// for a count the bytes left cannot hold (or past 2^31 − 1);
     /// [`ErrorKind::DepthExceeded`] at the depth limit; and malformed input
     /// ([`Reader`](Reader#errors)).
-    #[inline]
+    #[inline(always)]
     pub fn array(&mut self) -> Result<Seq, Error> {
         let at = self.pos;
         // Up to 23 elements the count is in the initial byte.
@@ -653,6 +678,12 @@ impl<'de> Reader<'de> {
             self.pos = at + 1;
             return self.open(Some(u64::from(b & 0x1f)), 1, at);
         }
+        self.array_head(at)
+    }
+
+    /// [`Reader::array`] past its fast path.
+    #[inline(never)]
+    fn array_head(&mut self, at: usize) -> Result<Seq, Error> {
         match self.head()? {
             Head::Array(len) => self.open(len, 1, at),
             other => self.nested_container(other, at, "array", Self::array),
@@ -693,11 +724,7 @@ impl<'de> Reader<'de> {
             self.check_count(n, min_bytes, at)?;
         }
         self.enter()?;
-        Ok(Seq {
-            remaining: len,
-            done: false,
-            namespaces: 0,
-        })
+        Ok(Seq::new(len))
     }
 
     /// Reads a tag head and returns its number (the content follows).

@@ -60,7 +60,7 @@ impl<'de> Reader<'de> {
                 Head::Array(len) | Head::Map(len) => {
                     let pairs = matches!(head, Head::Map(_));
                     let seq = self.open(len, if pairs { 2 } else { 1 }, at)?;
-                    let remaining = seq.remaining.map(|n| if pairs { n * 2 } else { n });
+                    let remaining = seq.declared().map(|n| if pairs { n * 2 } else { n });
                     if remaining != Some(0) {
                         stack.push(Frame {
                             remaining,
