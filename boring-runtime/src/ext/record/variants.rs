@@ -142,34 +142,38 @@ pub(super) fn read_variant<'de, T: DecodeVariants<'de>>(
 /// A recursive enum passes through this frame once per level, so the
 /// variant's name is read in `open_variant`, outside the recursion.
 pub fn decode_enum<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
-    let (index, map) = open_variant::<T>(r)?;
-    let value = read_variant(index, map.is_some(), r)?;
-    match map {
-        Some((seq, at)) => match seq.finish(r) {
-            Ok(()) => Ok(value),
-            Err(_) => Err(Error::new(ErrorKind::BadCount, at)),
-        },
-        None => Ok(value),
+    let at = r.position();
+    let mut map = Seq::empty();
+    let index = open_variant::<T>(r, &mut map)?;
+    let payload = !map.finished();
+    let value = read_variant(index, payload, r)?;
+    if payload && map.finish(r).is_err() {
+        return Err(Error::new(ErrorKind::BadCount, at));
     }
+    Ok(value)
 }
 
 /// Reads an enum value's variant name, alone or as the key of a one-entry
-/// map: the variant's index and, for the map form, the map (its payload
-/// comes next) with its offset.
+/// map, and returns the variant's index; for the map form, `map` becomes
+/// the map (its payload comes next). The index comes back in a register
+/// and the map through one word: a returned tuple went through memory and
+/// stalled the caller's first load of it.
 #[inline(never)]
 fn open_variant<'de, T: DecodeVariants<'de>>(
     r: &mut Reader<'de>,
-) -> Result<(usize, Option<(Seq, usize)>), Error> {
+    map: &mut Seq,
+) -> Result<usize, Error> {
     let at = r.position();
     // Major type 5: a map.
     if r.peek()? >> 5 != 5 {
-        return Ok((name_index::<T>(r)?, None));
+        return name_index::<T>(r);
     }
     let mut seq = r.map()?;
     if !seq.next(r)? {
         return Err(Error::new(ErrorKind::BadCount, at));
     }
-    Ok((name_index::<T>(r)?, Some((seq, at))))
+    *map = seq;
+    name_index::<T>(r)
 }
 
 /// Reads a sequence of enum values: an array, or a shaped table (tag

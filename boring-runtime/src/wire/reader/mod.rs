@@ -130,6 +130,12 @@ impl Seq {
         (self.0 >> NAMESPACES_SHIFT) as u8
     }
 
+    /// Whether the end was reached (no entry is left to read).
+    #[inline(always)]
+    pub(crate) fn finished(&self) -> bool {
+        self.0 & DONE != 0
+    }
+
     /// The declared number of entries (pairs for a map), or `None` for an
     /// indefinite-length container.
     pub fn declared(&self) -> Option<u64> {

@@ -65,12 +65,23 @@ impl<'de> Reader<'de> {
     /// but a byte string; and malformed input ([`Reader`](Reader#errors)).
     #[inline]
     pub fn u64(&mut self) -> Result<u64, Error> {
+        // Inline in callers as `i64` is: the common head costs a few
+        // instructions; negatives and the rest go out of line.
         let at = self.pos;
-        match self.int_head() {
-            Some((false, v)) => return Ok(v),
-            Some((true, n)) => return Err(Error::out_of_range(-1 - i128::from(n), "u64", at)),
-            None => {}
+        if let Some((negative, v)) = self.int_head() {
+            if !negative {
+                return Ok(v);
+            }
+            self.pos = at;
         }
+        self.u64_general()
+    }
+
+    /// [`Reader::u64`] past the fast path: negatives, bignums, other types
+    /// and malformed input.
+    #[inline(never)]
+    fn u64_general(&mut self) -> Result<u64, Error> {
+        let at = self.pos;
         match self.head()? {
             Head::Unsigned(v) => Ok(v),
             Head::Negative(n) => Err(Error::out_of_range(-1 - i128::from(n), "u64", at)),
