@@ -135,26 +135,33 @@ impl Head {
 /// number of bytes used (1, 2, 3, 5 or 9).
 #[inline]
 pub(crate) fn encode_head(major: u8, arg: u64, buf: &mut [u8; 16]) -> usize {
-    if arg < 24 {
-        buf[0] = major | arg as u8;
-        1
+    let (block, n) = head_block(major, arg);
+    *buf = block;
+    n
+}
+
+/// The shortest head for `major` and `arg` as the leading bytes of a
+/// 16-byte block, and its length. The block is one little-endian integer,
+/// so it is built in registers: filled byte by byte in memory and then
+/// copied as one block, its copy's load would miss store forwarding.
+#[inline(always)]
+pub(crate) fn head_block(major: u8, arg: u64) -> ([u8; 16], usize) {
+    let (info, width) = if arg < 24 {
+        return (u128::from(major | arg as u8).to_le_bytes(), 1);
     } else if arg <= 0xff {
-        buf[0] = major | 24;
-        buf[1] = arg as u8;
-        2
+        (24, 1)
     } else if arg <= 0xffff {
-        buf[0] = major | 25;
-        buf[1..3].copy_from_slice(&(arg as u16).to_be_bytes());
-        3
+        (25, 2)
     } else if arg <= 0xffff_ffff {
-        buf[0] = major | 26;
-        buf[1..5].copy_from_slice(&(arg as u32).to_be_bytes());
-        5
+        (26, 4)
     } else {
-        buf[0] = major | 27;
-        buf[1..9].copy_from_slice(&arg.to_be_bytes());
-        9
-    }
+        (27, 8)
+    };
+    // The argument's low `width` bytes, big-endian, right after the
+    // initial byte.
+    let payload = (arg << (64 - 8 * width)).swap_bytes();
+    let word = u128::from(major | info) | u128::from(payload) << 8;
+    (word.to_le_bytes(), 1 + width as usize)
 }
 
 /// A text string of at most 15 bytes as one block: its one-byte head, then

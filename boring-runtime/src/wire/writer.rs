@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::float::{f64_to_f16_exact, f64_to_f32_exact};
 #[cfg(feature = "serde")]
 use super::head::short_text_block;
-use super::head::{encode_head, Major};
+use super::head::{encode_head, head_block, Major};
 use super::sink::Sink;
 use super::stringref::{min_len, WriteTable};
 use crate::codec::Encode;
@@ -411,9 +411,8 @@ impl<S: Sink> Writer<S> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn head(&mut self, major: Major, arg: u64) -> Result<(), Error> {
-        let mut buf = [0u8; 16];
-        let n = encode_head(major.bits(), arg, &mut buf);
-        self.prefix(&buf, n)
+        let (block, n) = head_block(major.bits(), arg);
+        self.prefix(&block, n)
     }
 
     /// Appends the first `len` bytes of `buf` (see [`Sink::put_prefix`]).
@@ -606,21 +605,21 @@ impl<S: Sink> Writer<S> {
             self.array(len)?;
             return values.into_iter().try_for_each(|v| self.f32(v));
         }
-        let mut buf = [0u8; 16];
-        // A head below 24 is one byte.
-        buf[0] = 0x80 | len as u8;
         if len <= 3 {
-            // One block: a loop of at most three steps with no flush test,
-            // which the compiler unrolls (vectors and normals are `[f32; 3]`).
+            // One block, built as one big-endian word so that it stays in
+            // registers: bytes stored one by one into a buffer that is then
+            // copied as 16 stalled the copy's load. A loop of at most three
+            // steps, which the compiler unrolls (vectors are `[f32; 3]`).
+            // A head below 24 is one byte.
+            let mut word = u128::from(0x80 | len as u8) << 120;
             for (k, v) in values.take(3).enumerate() {
-                let at = 1 + 5 * k;
-                if let Some(slot) = buf.get_mut(at..at + 5) {
-                    let [a, b, c, d] = v.to_bits().to_be_bytes();
-                    slot.copy_from_slice(&[0xfa, a, b, c, d]);
-                }
+                let marker = (14 - 5 * k as u32) * 8;
+                word |= 0xfa << marker | u128::from(v.to_bits()) << (marker - 32);
             }
-            return self.prefix(&buf, 1 + 5 * len);
+            return self.prefix(&word.to_be_bytes(), 1 + 5 * len);
         }
+        let mut buf = [0u8; 16];
+        buf[0] = 0x80 | len as u8;
         let mut n = 1;
         for v in values {
             if n + 5 > 16 {
