@@ -146,22 +146,20 @@ pub(crate) fn encode_head(major: u8, arg: u64, buf: &mut [u8; 16]) -> usize {
 /// copied as one block, its copy's load would miss store forwarding.
 #[inline(always)]
 pub(crate) fn head_block(major: u8, arg: u64) -> ([u8; 16], usize) {
-    let (info, width) = if arg < 24 {
+    // The argument's bytes, big-endian, right after the initial byte.
+    let (info, payload, n) = if arg < 24 {
         return (u128::from(major | arg as u8).to_le_bytes(), 1);
     } else if arg <= 0xff {
-        (24, 1)
+        (24, arg, 2)
     } else if arg <= 0xffff {
-        (25, 2)
+        (25, u64::from((arg as u16).swap_bytes()), 3)
     } else if arg <= 0xffff_ffff {
-        (26, 4)
+        (26, u64::from((arg as u32).swap_bytes()), 5)
     } else {
-        (27, 8)
+        (27, arg.swap_bytes(), 9)
     };
-    // The argument's low `width` bytes, big-endian, right after the
-    // initial byte.
-    let payload = (arg << (64 - 8 * width)).swap_bytes();
     let word = u128::from(major | info) | u128::from(payload) << 8;
-    (word.to_le_bytes(), 1 + width as usize)
+    (word.to_le_bytes(), n)
 }
 
 /// A text string of at most 15 bytes as one block: its one-byte head, then
