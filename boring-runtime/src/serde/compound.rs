@@ -210,7 +210,7 @@ pub struct Keyed<'w, S> {
 }
 
 impl<'w, S: Sink> Keyed<'w, S> {
-    #[inline]
+    #[inline(always)]
     pub(crate) fn open(w: &'w mut Writer<S>, len: Option<usize>) -> Result<Self, Error> {
         let entries = if w.options().key_order != KeyOrder::Insertion {
             Entries::Sorted {

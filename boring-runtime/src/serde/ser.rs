@@ -165,7 +165,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         self.w.null()
     }
 
-    #[inline]
+    #[inline(always)]
     fn serialize_unit_variant(
         self,
         _name: &'static str,
@@ -247,12 +247,12 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         Keyed::open(self.w, len)
     }
 
-    #[inline]
+    #[inline(always)]
     fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Keyed<'w, S>, Error> {
         Keyed::open(self.w, Some(len))
     }
 
-    #[inline]
+    #[inline(always)]
     fn serialize_struct_variant(
         self,
         _name: &'static str,
