@@ -268,7 +268,7 @@ impl<'w, S: Sink> Keyed<'w, S> {
                 *count += 1;
                 // The derive writes its keys with `static_str`; this shares
                 // its stringref lookup, so the bytes are the same.
-                self.w.serde_key(name)?;
+                self.w.name_key(name)?;
                 value.serialize(Serializer::new(self.w))
             }
             Entries::Sorted { .. } => {

@@ -172,7 +172,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         _index: u32,
         variant: &'static str,
     ) -> Result<(), Error> {
-        self.w.serde_key(variant)
+        self.w.name_key(variant)
     }
 
     #[inline]
@@ -198,7 +198,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         value: &T,
     ) -> Result<(), Error> {
         self.w.map(1)?;
-        self.w.serde_key(variant)?;
+        self.w.name_key(variant)?;
         value.serialize(Serializer::new(self.w))
     }
 
@@ -238,7 +238,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         len: usize,
     ) -> Result<Compound<'w, S>, Error> {
         self.w.map(1)?;
-        self.w.serde_key(variant)?;
+        self.w.name_key(variant)?;
         Compound::open(self.w, Some(len))
     }
 
@@ -261,7 +261,7 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         len: usize,
     ) -> Result<Keyed<'w, S>, Error> {
         self.w.map(1)?;
-        self.w.serde_key(variant)?;
+        self.w.name_key(variant)?;
         Keyed::open(self.w, Some(len))
     }
 }

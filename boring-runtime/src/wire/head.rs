@@ -166,7 +166,6 @@ pub(crate) fn head_block(major: u8, arg: u64) -> ([u8; 16], usize) {
 /// its bytes; `None` for longer text. Built from fixed-size copies (two
 /// overlapping ones per size class), so that writing a short key or value
 /// costs one constant-size store instead of a variable-length `memcpy`.
-#[cfg(feature = "serde")]
 #[inline(always)]
 pub(crate) fn short_text_block(text: &[u8]) -> Option<[u8; 16]> {
     let n = text.len();
@@ -204,7 +203,7 @@ pub(crate) fn short_text_block(text: &[u8]) -> Option<[u8; 16]> {
     Some((head | body << 8).to_le_bytes())
 }
 
-#[cfg(all(test, feature = "serde"))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

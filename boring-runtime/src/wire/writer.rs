@@ -5,9 +5,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::float::{f64_to_f16_exact, f64_to_f32_exact};
-#[cfg(feature = "serde")]
-use super::head::short_text_block;
-use super::head::{encode_head, head_block, Major};
+use super::head::{encode_head, head_block, short_text_block, Major};
 use super::sink::Sink;
 use super::stringref::{min_len, WriteTable};
 use crate::codec::Encode;
@@ -698,13 +696,13 @@ impl<S: Sink> Writer<S> {
         self.text_literal(v)
     }
 
-    /// A serialized struct's field name or variant name: [`Writer::static_str`]
-    /// with a short literal written as one fixed-size block. The derive's
-    /// keys keep `static_str`: in its straight-line encoders the larger
-    /// inlined body cost more than the block saved (measured).
-    #[cfg(feature = "serde")]
+    /// A variant name or a serialized struct's field name:
+    /// [`Writer::static_str`] with a short literal written as one
+    /// fixed-size block. The derive's keys keep `static_str`: in its
+    /// straight-line encoders the larger inlined body cost more than the
+    /// block saved (measured).
     #[inline(always)]
-    pub(crate) fn serde_key(&mut self, v: &'static str) -> Result<(), Error> {
+    pub(crate) fn name_key(&mut self, v: &'static str) -> Result<(), Error> {
         if self.in_namespace && v.len() >= min_len(0) {
             return match self.strings.static_at_home(v) {
                 Some(Some(index)) => self.reference(index),
@@ -736,7 +734,6 @@ impl<S: Sink> Writer<S> {
     /// write. Only for names, whose length is a constant where this
     /// inlines; for text of any length the size-class branches cost more
     /// than the `memcpy` they save.
-    #[cfg(feature = "serde")]
     #[inline(always)]
     fn static_literal(&mut self, v: &'static str) -> Result<(), Error> {
         let text = v.as_bytes();

@@ -50,9 +50,9 @@ impl TupleReader {
 /// Writes the opening of a data variant: a one-entry map and the variant's
 /// name (the payload follows).
 #[inline]
-pub fn encode_variant<S: Sink>(w: &mut Writer<S>, name: &str) -> Result<(), Error> {
+pub fn encode_variant<S: Sink>(w: &mut Writer<S>, name: &'static str) -> Result<(), Error> {
     w.map(1)?;
-    w.str(name)
+    w.name_key(name)
 }
 
 /// Variant reading the derive generates for an enum.
@@ -293,7 +293,7 @@ pub fn encode_enum<T: EncodeVariants + ?Sized, S: Sink>(
         encode_variant(w, name)?;
         value.encode_payload(w)
     } else {
-        w.str(name)
+        w.name_key(name)
     }
 }
 
