@@ -700,8 +700,11 @@ impl<S: Sink> Writer<S> {
     /// [`Writer::static_str`] with a short literal written as one
     /// fixed-size block. The derive's keys keep `static_str`: in its
     /// straight-line encoders the larger inlined body cost more than the
-    /// block saved (measured).
-    #[inline(always)]
+    /// block saved (measured). Not forced inline in unoptimised builds,
+    /// where the inlined block would widen the frame of every recursive
+    /// enum's encoder.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn name_key(&mut self, v: &'static str) -> Result<(), Error> {
         if self.in_namespace && v.len() >= min_len(0) {
             return match self.strings.static_at_home(v) {

@@ -666,9 +666,11 @@ impl<'de> Reader<'de> {
     // ----- containers ----------------------------------------------------
 
     /// Starts reading an array: checks its count and enters a depth level.
-    /// Always inlined, as [`Reader::map`] is: a short array opens with no
-    /// call, and its `Seq` stays in registers (returned through memory, it
-    /// stalled the caller's first load of it).
+    /// Always inlined in optimised builds, as [`Reader::map`] is: a short
+    /// array opens with no call, and its `Seq` stays in registers (returned
+    /// through memory, it stalled the caller's first load of it). Not in
+    /// unoptimised ones, where every inlined copy would widen the frames of
+    /// recursive decoders.
     ///
     /// # Errors
     ///
@@ -676,7 +678,8 @@ impl<'de> Reader<'de> {
     /// for a count the bytes left cannot hold (or past 2^31 − 1);
     /// [`ErrorKind::DepthExceeded`] at the depth limit; and malformed input
     /// ([`Reader`](Reader#errors)).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array(&mut self) -> Result<Seq, Error> {
         let at = self.pos;
         // Up to 23 elements the count is in the initial byte.
