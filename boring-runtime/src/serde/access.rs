@@ -20,6 +20,7 @@ pub(crate) struct Items<'a, 'b, 'de> {
 impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {
     type Error = Error;
 
+    #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,

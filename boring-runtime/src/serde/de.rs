@@ -137,6 +137,7 @@ impl<'a, 'de> Deserializer<'a, 'de> {
     /// Opens the stringref namespace (tag 256) that the next item starts
     /// with, if it does: a top-level item under stringref has one. The
     /// caller closes it with `leave_namespace` once the item is read.
+    #[inline]
     fn open_namespace(&mut self) -> Result<bool, Error> {
         if self.r.peek_tag() != Some(256) {
             return Ok(false);
@@ -187,14 +188,25 @@ impl<'a, 'de> Deserializer<'a, 'de> {
     /// An unsigned integer when the next item is one, visited as `u64`
     /// exactly as `deserialize_any` would, without its dispatch; any other
     /// item through it.
-    #[inline]
+    ///
+    /// Only the head is inline: the rest, `deserialize_any` included, is
+    /// out of line, so that a byte of a `Vec<u8>` inlines into serde's
+    /// element loop instead of costing two calls.
+    #[inline(always)]
     fn unsigned<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
         let at = self.r.position();
-        // The head inline (a byte of a `Vec<u8>` is one call less); a
-        // reserved head or the end of input through the reader's errors.
-        if let Some(n) = self.r.unsigned_head() {
-            return v.visit_u64(n).map_err(|e| place(e, at));
+        match self.r.unsigned_head() {
+            Some(n) => v.visit_u64(n).map_err(|e| place(e, at)),
+            None => self.not_unsigned_head(v),
         }
+    }
+
+    /// [`Deserializer::unsigned`] past its fast path: a reserved head or the
+    /// end of input through the reader's errors, any other item through
+    /// `deserialize_any`.
+    #[inline(never)]
+    fn not_unsigned_head<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
+        let at = self.r.position();
         if self.r.peek()? >> 5 != 0 {
             return de::Deserializer::deserialize_any(self, v);
         }
@@ -203,17 +215,17 @@ impl<'a, 'de> Deserializer<'a, 'de> {
     }
 
     /// Whether the next item is `null` or `undefined`.
+    #[inline]
     fn at_null(&self) -> Result<bool, Error> {
-        Ok(matches!(
-            self.r.peek_head()?,
-            Head::Simple(Simple::Null | Simple::Undefined)
-        ))
+        // `null` and `undefined` are one byte each.
+        Ok(matches!(self.r.peek()?, 0xf6 | 0xf7))
     }
 }
 
 /// `Deserializer` methods that read an unsigned head directly.
 macro_rules! integers_at_their_head {
     ($($method:ident)*) => {$(
+        #[inline(always)]
         fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
             self.unsigned(v)
         }

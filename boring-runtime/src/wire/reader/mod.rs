@@ -752,7 +752,13 @@ impl<'de> Reader<'de> {
 
     /// The number of the tag at the current position, if the next item is
     /// one (not consumed).
+    #[inline]
     pub fn peek_tag(&self) -> Option<u64> {
+        // Most items are not tags: their initial byte says so without a
+        // head parse.
+        if *self.input.get(self.pos)? >> 5 != 6 {
+            return None;
+        }
         match self.peek_head() {
             Ok(Head::Tag(t)) => Some(t),
             _ => None,
