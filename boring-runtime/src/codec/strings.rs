@@ -54,25 +54,8 @@ impl<'de> Decode<'de> for &'de str {
 impl<'de> Decode<'de> for String {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.position();
-        let text = r.text()?;
-        owned_text(r, text, at)
+        r.string()
     }
-}
-
-/// Copies the text of the item at `at` out of the input, charging the copy
-/// to the output budget: a three-byte stringref may name an entry as long
-/// as the input.
-#[inline]
-pub(crate) fn owned_text(
-    r: &mut Reader<'_>,
-    text: Cow<'_, str>,
-    at: usize,
-) -> Result<String, Error> {
-    if r.charge_output(text.len()).is_err() {
-        return Err(Error::new(crate::error::ErrorKind::LimitExceeded, at));
-    }
-    Ok(text.into_owned())
 }
 
 impl<'de> Decode<'de> for Cow<'de, str> {

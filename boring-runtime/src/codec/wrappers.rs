@@ -281,9 +281,7 @@ fn pointee<'de, T: Decode<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
 
 impl<'de> Decode<'de> for Box<str> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.position();
-        let text = r.text()?;
-        super::strings::owned_text(r, text, at).map(alloc::string::String::into_boxed_str)
+        r.string().map(alloc::string::String::into_boxed_str)
     }
 }
 

@@ -252,6 +252,49 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// A text string of either length form, copied out of the input and
+    /// charged to the output budget (a three-byte stringref may name an
+    /// entry as long as the input). A short literal or a reference with a
+    /// one- or two-byte index is read inline; anything else, errors
+    /// included, through [`Reader::text`] out of line.
+    #[inline]
+    pub(crate) fn string(&mut self) -> Result<String, Error> {
+        let at = self.pos;
+        let text = if let Some((index, next)) = self.short_reference() {
+            match self.strings.get(index) {
+                Some(crate::wire::stringref::Entry::Text(text)) => {
+                    self.pos = next;
+                    self.references += 1;
+                    text
+                }
+                _ => return self.string_general(at),
+            }
+        } else if let Some(len) = self.short_text_head() {
+            self.text_literal(len, at)?
+        } else {
+            return self.string_general(at);
+        };
+        self.charge_text(text.len(), at)?;
+        Ok(String::from(text))
+    }
+
+    #[inline(never)]
+    fn string_general(&mut self, at: usize) -> Result<String, Error> {
+        let text = self.text()?;
+        self.charge_text(text.len(), at)?;
+        Ok(text.into_owned())
+    }
+
+    /// Charges `len` bytes of copied text, read at `at`, to the output
+    /// budget.
+    #[inline]
+    fn charge_text(&mut self, len: usize, at: usize) -> Result<(), Error> {
+        match self.charge_output(len) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(Error::new(ErrorKind::LimitExceeded, at)),
+        }
+    }
+
     /// A definite-length byte string, borrowed.
     ///
     /// # Errors
