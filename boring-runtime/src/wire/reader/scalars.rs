@@ -267,13 +267,20 @@ impl<'de> Reader<'de> {
     ///
     /// [`ErrorKind::UnexpectedType`] for any other item; and malformed input
     /// ([`Reader`](Reader#errors)).
+    #[inline]
     pub fn bool(&mut self) -> Result<bool, Error> {
-        let at = self.pos;
-        // `f4` and `f5` without the general head parser.
-        if let Some(&b @ (0xf4 | 0xf5)) = self.input.get(at) {
-            self.pos = at + 1;
+        // `f4` and `f5` inline; anything else through the head parser, out
+        // of line.
+        if let Some(&b @ (0xf4 | 0xf5)) = self.input.get(self.pos) {
+            self.pos += 1;
             return Ok(b == 0xf5);
         }
+        self.bool_general()
+    }
+
+    #[inline(never)]
+    fn bool_general(&mut self) -> Result<bool, Error> {
+        let at = self.pos;
         match self.head()? {
             Head::Simple(Simple::Bool(b)) => Ok(b),
             other => self.nested(other, at, "boolean", Self::bool),
@@ -292,12 +299,18 @@ impl<'de> Reader<'de> {
     ///
     /// [`ErrorKind::UnexpectedType`] for any other item; and malformed input
     /// ([`Reader`](Reader#errors)).
+    #[inline]
     pub fn null(&mut self) -> Result<(), Error> {
-        let at = self.pos;
         if self.peek_null() {
-            self.pos = at + 1;
+            self.pos += 1;
             return Ok(());
         }
+        self.null_general()
+    }
+
+    #[inline(never)]
+    fn null_general(&mut self) -> Result<(), Error> {
+        let at = self.pos;
         match self.head()? {
             Head::Simple(Simple::Null | Simple::Undefined) => Ok(()),
             other => self.nested(other, at, "null", Self::null),
