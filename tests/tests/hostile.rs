@@ -247,8 +247,50 @@ fn embedded_documents() -> Result<(), String> {
     expect::<Vec<Embedded<Value>>>(&doc, &Options::default(), None, 8 << 20)
 }
 
+/// A record type for tables whose headers name keys it does not know.
+#[derive(boring::Boring, Debug, PartialEq)]
+struct Point {
+    x: i64,
+    y: i64,
+}
+
+/// A shaped table of one `Point` whose header also names `unknown`
+/// distinct integer keys (their cells `null`), then the key `last`.
+fn wide_header(unknown: u64, last: u64) -> Vec<u8> {
+    let mut doc = vec![0xd9, 0x9a, 0xe1, 0x82];
+    doc.extend(head(0x80, unknown + 3));
+    doc.extend([0x61, b'x', 0x61, b'y']);
+    for k in 0..unknown {
+        doc.extend(head(0x00, 1000 + k));
+    }
+    doc.extend(head(0x00, last));
+    doc.extend([0x81]);
+    doc.extend(head(0x80, unknown + 3));
+    doc.extend([0x01, 0x02]);
+    doc.extend(std::iter::repeat_n(0xf6, unknown as usize + 1));
+    doc
+}
+
+/// A table header of many keys the type does not know: they are skipped,
+/// a repeated one is refused, and the check is by a set, so it costs
+/// neither an allocation per key nor a comparison with every key before.
+fn unknown_header_keys() -> Result<(), String> {
+    let n = 20_000;
+    let fresh = wide_header(n, 1000 + n);
+    let bound = 64 * fresh.len() + SLACK;
+    expect::<Vec<Point>>(&fresh, &Options::default(), None, bound)?;
+    let points: Vec<Point> = boring::from_slice(&fresh).map_err(|e| e.to_string())?;
+    if points != [Point { x: 1, y: 2 }] {
+        return Err(format!("decoded {points:?}"));
+    }
+    // The repeat comes last: every key before it is checked first.
+    let repeated = wide_header(n, 1000 + n / 2);
+    let refused = Some((ErrorKind::BadTagContent { tag: 39649 }, 0));
+    expect::<Vec<Point>>(&repeated, &Options::default(), refused, bound)
+}
+
 fn main() -> ExitCode {
-    let cases: [Case; 7] = [
+    let cases: [Case; 8] = [
         ("table_rows_before_columns", rows_before_columns),
         ("key_copies_in_table_rows", key_copies),
         ("nested_count_reservations", nested_reservations),
@@ -256,6 +298,7 @@ fn main() -> ExitCode {
         ("stringref_copies", stringref_copies),
         ("embedded_documents", embedded_documents),
         ("typed_array_widening", typed_array_widening),
+        ("unknown_header_keys", unknown_header_keys),
     ];
     let mut args = Arguments::from_args();
     // Harness threads would allocate while a case is measured.

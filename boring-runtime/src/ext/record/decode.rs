@@ -57,8 +57,9 @@ pub(super) enum Key<'de> {
     Unknown(UnknownKey<'de>),
 }
 
-/// A key that names no field, kept for error messages and duplicate checks.
-#[derive(PartialEq)]
+/// A key that names no field, kept for error messages and duplicate checks
+/// (ordered, so that a table's unknown keys are checked in a set).
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum UnknownKey<'de> {
     Text(Cow<'de, str>),
     Ident(Cow<'de, str>),

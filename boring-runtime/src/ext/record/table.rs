@@ -131,7 +131,9 @@ impl Plan {
         let mut keys = r.array()?;
         let mut cols = Vec::with_capacity(keys.size_hint().min(names.len() * 2 + 8));
         let mut seen = vec![false; names.len()];
-        let mut unknown: Vec<UnknownKey<'de>> = Vec::new();
+        // A set: a hostile header of n distinct unknown keys would take n²
+        // comparisons against a list.
+        let mut unknown = alloc::collections::BTreeSet::new();
         while keys.next(r)? {
             let at = r.position();
             stats.key_comparisons += 1;
@@ -151,10 +153,9 @@ impl Plan {
                     if deny_unknown {
                         return Err(key.error(shape.map_or(&[], |s| s.texts), at));
                     }
-                    if unknown.contains(&key) {
+                    if !unknown.insert(key) {
                         return Err(bad());
                     }
-                    unknown.push(key);
                     cols.push(None);
                 }
             }
