@@ -442,6 +442,14 @@ impl<S: Sink> Writer<S> {
     /// The sink's error only (see [`Writer`](Writer#errors)).
     #[inline]
     pub fn i64(&mut self, v: i64) -> Result<(), Error> {
+        // A one-byte head as one byte: a record of small signed fields
+        // (table-512) wrote each through the 16-byte head block and ran
+        // 1.2× cbor4ii's speed in some runs and 1.7× in others; with this,
+        // 1.5–1.8× (focused runs). Unsigned values stay on the block: a
+        // `Vec<u8>` through serde mixes both sides of this branch.
+        if (0..24).contains(&v) {
+            return self.raw(&[v as u8]);
+        }
         if v >= 0 {
             self.head(Major::Unsigned, v as u64)
         } else {
