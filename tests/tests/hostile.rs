@@ -271,9 +271,10 @@ fn wide_header(unknown: u64, last: u64) -> Vec<u8> {
     doc
 }
 
-/// A table header of many keys the type does not know: they are skipped,
-/// a repeated one is refused, and the check is by a set, so it costs
-/// neither an allocation per key nor a comparison with every key before.
+/// A table header of many keys the type does not know: they are skipped
+/// and a repeated one is refused, within an allocation bound proportional
+/// to the input. (The repeats are found with a set: compared with every
+/// key before, these 20 000 keys took seconds.)
 fn unknown_header_keys() -> Result<(), String> {
     let n = 20_000;
     let fresh = wide_header(n, 1000 + n);

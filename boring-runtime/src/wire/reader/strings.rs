@@ -67,21 +67,37 @@ impl<'de> Reader<'de> {
     /// map inside a namespace, and a call frame would double it.
     #[inline(always)]
     pub fn take_reference_to(&mut self, expected: &[u8]) -> bool {
-        let Some((index, next)) = self.short_reference() else {
-            return false;
-        };
-        match self.strings.get(index) {
+        match self.short_text_reference() {
             // A key registered from a derived type's constant is that very
             // constant: the same address answers without comparing bytes.
-            Some(crate::wire::stringref::Entry::Text(text))
+            Some((text, next))
                 if core::ptr::eq(text.as_bytes(), expected) || text.as_bytes() == expected =>
             {
-                self.pos = next;
-                self.references += 1;
+                self.took_reference(next);
                 true
             }
             _ => false,
         }
+    }
+
+    /// The text that a stringref at the current position resolves to, and
+    /// the offset after it, when its index takes at most two bytes;
+    /// nothing consumed ([`Reader::took_reference`] consumes it).
+    #[inline(always)]
+    fn short_text_reference(&self) -> Option<(&'de str, usize)> {
+        let (index, next) = self.short_reference()?;
+        match self.strings.get(index)? {
+            crate::wire::stringref::Entry::Text(text) => Some((text, next)),
+            crate::wire::stringref::Entry::Bytes(_) => None,
+        }
+    }
+
+    /// Consumes a reference found by [`Reader::short_text_reference`],
+    /// which ends at `next`.
+    #[inline(always)]
+    fn took_reference(&mut self, next: usize) {
+        self.pos = next;
+        self.references += 1;
     }
 
     #[doc(hidden)]
@@ -99,13 +115,9 @@ impl<'de> Reader<'de> {
         known: impl FnOnce(&[u8]) -> Option<(T, &'static str)>,
     ) -> Option<T> {
         let Some((start, len)) = self.short_text() else {
-            let (index, next) = self.short_reference()?;
-            let crate::wire::stringref::Entry::Text(text) = self.strings.get(index)? else {
-                return None;
-            };
+            let (text, next) = self.short_text_reference()?;
             let (value, _) = known(text.as_bytes())?;
-            self.pos = next;
-            self.references += 1;
+            self.took_reference(next);
             return Some(value);
         };
         let bytes = self.input.get(start..start + len)?;
@@ -260,15 +272,9 @@ impl<'de> Reader<'de> {
     #[inline]
     pub(crate) fn string(&mut self) -> Result<String, Error> {
         let at = self.pos;
-        let text = if let Some((index, next)) = self.short_reference() {
-            match self.strings.get(index) {
-                Some(crate::wire::stringref::Entry::Text(text)) => {
-                    self.pos = next;
-                    self.references += 1;
-                    text
-                }
-                _ => return self.string_general(at),
-            }
+        let text = if let Some((text, next)) = self.short_text_reference() {
+            self.took_reference(next);
+            text
         } else if let Some(len) = self.short_text_head() {
             self.text_literal(len, at)?
         } else {
