@@ -122,9 +122,7 @@ pub(crate) fn owned_bytes(
     bytes: Cow<'_, [u8]>,
     at: usize,
 ) -> Result<Vec<u8>, Error> {
-    if r.charge_output(bytes.len()).is_err() {
-        return Err(Error::new(ErrorKind::LimitExceeded, at));
-    }
+    r.charge_output_at(bytes.len(), at)?;
     Ok(bytes.into_owned())
 }
 

@@ -249,8 +249,7 @@ pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Resu
     // count; when every column was skipped, nothing did, and the rows built
     // from absent fields are charged instead.
     if fields.iter().all(Option::is_none) {
-        r.charge_output(rows.saturating_mul(core::mem::size_of::<T>()))
-            .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))?;
+        r.charge_output_at(rows.saturating_mul(core::mem::size_of::<T>()), at)?;
     }
     T::build_rows(columns, rows, at)
 }

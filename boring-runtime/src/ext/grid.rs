@@ -173,8 +173,7 @@ pub fn decode_vecs<'de, T: Decode<'de>>(
     let width = grid.width;
     let cells = T::decode_column(r, rows * width).map_err(|e| grid.blame(e))?;
     grid.close(r)?;
-    r.charge_output(rows.saturating_mul(core::mem::size_of::<Vec<T>>()))
-        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))?;
+    r.charge_output_at(rows.saturating_mul(core::mem::size_of::<Vec<T>>()), at)?;
     let mut cells = cells.into_iter();
     Ok((0..rows)
         .map(|_| cells.by_ref().take(width).collect())

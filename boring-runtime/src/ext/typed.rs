@@ -460,8 +460,7 @@ pub(crate) fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec
 /// widen into a sixteen-byte number).
 fn charge_elements<T>(r: &mut Reader<'_>, count: usize, at: usize) -> Result<(), Error> {
     r.charge(count as u64)?;
-    r.charge_output(count.saturating_mul(core::mem::size_of::<T>()))
-        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))
+    r.charge_output_at(count.saturating_mul(core::mem::size_of::<T>()), at)
 }
 
 /// [`convert_all`], with an element that does not fit as

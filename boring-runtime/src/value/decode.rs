@@ -411,8 +411,7 @@ fn last_wins(entries: Vec<(Value, Value)>) -> Vec<(Value, Value)> {
 /// the output budget.
 #[inline]
 fn spend(r: &mut Reader<'_>, bytes: usize, at: usize) -> Result<(), Error> {
-    r.charge_output(bytes)
-        .map_err(|_| Error::new(ErrorKind::LimitExceeded, at))
+    r.charge_output_at(bytes, at)
 }
 
 /// Charges what expanding the table at `at` builds: bytes against the

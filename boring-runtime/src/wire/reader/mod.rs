@@ -634,6 +634,17 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// [`Reader::charge_output`] for the item that starts at `at`: running
+    /// out is `LimitExceeded` there, where the copy or the rows were asked
+    /// for, not where the reader has got to.
+    #[inline]
+    pub(crate) fn charge_output_at(&mut self, bytes: usize, at: usize) -> Result<(), Error> {
+        match self.charge_output(bytes) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(Error::new(ErrorKind::LimitExceeded, at)),
+        }
+    }
+
     #[doc(hidden)]
     /// The bytes of output budget left.
     pub fn output_left(&self) -> u64 {

@@ -280,25 +280,15 @@ impl<'de> Reader<'de> {
         } else {
             return self.string_general(at);
         };
-        self.charge_text(text.len(), at)?;
+        self.charge_output_at(text.len(), at)?;
         Ok(String::from(text))
     }
 
     #[inline(never)]
     fn string_general(&mut self, at: usize) -> Result<String, Error> {
         let text = self.text()?;
-        self.charge_text(text.len(), at)?;
+        self.charge_output_at(text.len(), at)?;
         Ok(text.into_owned())
-    }
-
-    /// Charges `len` bytes of copied text, read at `at`, to the output
-    /// budget.
-    #[inline]
-    fn charge_text(&mut self, len: usize, at: usize) -> Result<(), Error> {
-        match self.charge_output(len) {
-            Ok(()) => Ok(()),
-            Err(_) => Err(Error::new(ErrorKind::LimitExceeded, at)),
-        }
     }
 
     /// A definite-length byte string, borrowed.
