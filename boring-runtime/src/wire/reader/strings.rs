@@ -171,9 +171,14 @@ impl<'de> Reader<'de> {
         Error::new(ErrorKind::UnexpectedType { expected, found }, at)
     }
 
-    /// Resolves a reference to text.
+    /// Resolves a reference to text: one with a one- or two-byte index
+    /// inline, any other (and every error) through the general resolver.
     #[inline]
     pub(super) fn text_reference(&mut self) -> Result<&'de str, Error> {
+        if let Some((text, next)) = self.short_text_reference() {
+            self.took_reference(next);
+            return Ok(text);
+        }
         let at = self.pos;
         match self.reference()? {
             crate::wire::stringref::Entry::Text(text) => Ok(text),
@@ -266,15 +271,14 @@ impl<'de> Reader<'de> {
 
     /// A text string of either length form, copied out of the input and
     /// charged to the output budget (a three-byte stringref may name an
-    /// entry as long as the input). A short literal or a reference with a
-    /// one- or two-byte index is read inline; anything else, errors
-    /// included, through [`Reader::text`] out of line.
+    /// entry as long as the input). A reference or a short literal is read
+    /// inline; anything else (long or chunked text, another item) through
+    /// [`Reader::text`] out of line.
     #[inline]
     pub(crate) fn string(&mut self) -> Result<String, Error> {
         let at = self.pos;
-        let text = if let Some((text, next)) = self.short_text_reference() {
-            self.took_reference(next);
-            text
+        let text = if self.at_reference() {
+            self.text_reference()?
         } else if let Some(len) = self.short_text_head() {
             self.text_literal(len, at)?
         } else {
