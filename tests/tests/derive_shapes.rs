@@ -360,6 +360,50 @@ fn foreign_tables_decode_through_a_permutation() {
 }
 
 #[test]
+fn a_header_that_leaves_field_order_midway_still_maps_every_key() {
+    let int = Value::Integer;
+    // In order for two keys, then out of order with an unknown key between.
+    let bytes = table(
+        vec![
+            text("id"),
+            text("note"),
+            text("extra"),
+            text("tag"),
+            text("score"),
+        ],
+        vec![vec![int(7), text("n"), int(0), text("t"), int(3)]],
+    );
+    let rows = decode_sparse(&bytes).unwrap();
+    assert_eq!(
+        rows,
+        [Sparse {
+            id: 7,
+            note: Some("n".into()),
+            score: Some(3),
+            tag: Some("t".into())
+        }]
+    );
+    // A prefix of the fields alone: the rest are absent.
+    let bytes = table(
+        vec![text("id"), text("note")],
+        vec![vec![int(8), text("m")]],
+    );
+    let rows = decode_sparse(&bytes).unwrap();
+    assert_eq!(
+        (rows[0].id, rows[0].note.as_deref(), rows[0].tag.as_deref()),
+        (8, Some("m"), None)
+    );
+    // A key repeated after the in-order run is still a duplicate.
+    let bytes = table(vec![text("id"), text("note"), text("id")], vec![]);
+    let err = decode_sparse(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::BadTagContent { tag: 39649 },
+        "{err}"
+    );
+}
+
+#[test]
 fn missing_required_field_in_a_row_is_typed() {
     let bytes = table(
         vec![text("id"), text("tag")],

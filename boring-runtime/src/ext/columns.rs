@@ -209,7 +209,7 @@ pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Resu
     if !matches!(parts.declared(), Some(3) | None) || !parts.next(r)? {
         return Err(bad(at));
     }
-    let fields = super::record::read_table_keys(r, T::SHAPE, || bad(at))?;
+    let plan = super::record::read_table_keys(r, T::SHAPE, || bad(at))?;
     if !parts.next(r)? {
         return Err(bad(at));
     }
@@ -226,21 +226,21 @@ pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Resu
     let mut columns_seq = r.array()?;
     if columns_seq
         .declared()
-        .is_some_and(|n| n != fields.len() as u64)
+        .is_some_and(|n| n != plan.len() as u64)
     {
         return Err(bad(at));
     }
     let mut columns = T::columns();
     let mut j = 0;
     while columns_seq.next(r)? {
-        match fields.get(j) {
-            Some(Some(field)) => T::fill_column(&mut columns, *field, rows, r)?,
-            Some(None) => r.skip()?,
-            None => return Err(bad(at)),
+        match plan.column(j) {
+            Ok(Some(field)) => T::fill_column(&mut columns, field, rows, r)?,
+            Ok(None) => r.skip()?,
+            Err(()) => return Err(bad(at)),
         }
         j += 1;
     }
-    if j != fields.len() {
+    if j != plan.len() {
         return Err(bad(at));
     }
     parts.finish(r).map_err(|_| bad(at))?;
@@ -248,7 +248,7 @@ pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Resu
     // A column the type reads holds exactly `rows` values, which proves the
     // count; when every column was skipped, nothing did, and the rows built
     // from absent fields are charged instead.
-    if fields.iter().all(Option::is_none) {
+    if plan.skips_all() {
         r.charge_output_at(rows.saturating_mul(core::mem::size_of::<T>()), at)?;
     }
     T::build_rows(columns, rows, at)

@@ -98,7 +98,7 @@ fn decode_maps<'de, T: DecodeFields<'de> + Decode<'de>>(
 }
 
 /// How the columns of a table map onto fields.
-pub(super) enum Plan {
+pub(crate) enum Plan {
     /// The header equals the type's constant: column `i` is field `i`.
     Identity(usize),
     /// Column → field (`None`: a key the type does not know).
@@ -108,7 +108,7 @@ pub(super) enum Plan {
 impl Plan {
     /// The field of column `j`; `Err` when the row is longer than the keys.
     #[inline]
-    pub(super) fn column(&self, j: usize) -> Result<Option<usize>, ()> {
+    pub(crate) fn column(&self, j: usize) -> Result<Option<usize>, ()> {
         match self {
             Plan::Identity(n) if j < *n => Ok(Some(j)),
             Plan::Identity(_) => Err(()),
@@ -117,6 +117,12 @@ impl Plan {
     }
 
     /// Reads and validates a foreign key array: non-empty, no duplicates.
+    ///
+    /// A header that names `shape`'s fields in declaration order, as our
+    /// writer produces it, is matched key by key against the constant key
+    /// bytes (or the text a stringref resolves to) and becomes
+    /// [`Plan::Identity`] with nothing allocated; the first key out of
+    /// order hands the rest of the header to the general reader.
     pub(super) fn read<'de>(
         r: &mut Reader<'de>,
         names: &[&str],
@@ -129,14 +135,37 @@ impl Plan {
             return Err(bad());
         }
         let mut keys = r.array()?;
-        let mut cols = Vec::with_capacity(keys.size_hint().min(names.len() * 2 + 8));
+        let mut in_order = 0;
+        let mut pending = false;
+        if let Some(shape) = shape {
+            while keys.next(r)? {
+                stats.key_comparisons += 1;
+                if in_order < shape.len() && expect_key(r, shape, in_order) {
+                    in_order += 1;
+                } else {
+                    pending = true;
+                    break;
+                }
+            }
+            if !pending && in_order > 0 {
+                return Ok(Plan::Identity(in_order));
+            }
+        }
+        let mut cols: Vec<Option<usize>> = (0..in_order).map(Some).collect();
         let mut seen = vec![false; names.len()];
+        seen.iter_mut().take(in_order).for_each(|s| *s = true);
         // A set: a hostile header of n distinct unknown keys would take n²
         // comparisons against a list.
         let mut unknown = alloc::collections::BTreeSet::new();
-        while keys.next(r)? {
+        loop {
+            // The key that ended the in-order run is read here first.
+            if !core::mem::take(&mut pending) {
+                if !keys.next(r)? {
+                    break;
+                }
+                stats.key_comparisons += 1;
+            }
             let at = r.position();
-            stats.key_comparisons += 1;
             let key = match shape {
                 Some(shape) => read_shape_key(r, shape, cols.len())?,
                 None => read_key(r, names, cols.len())?,
@@ -165,27 +194,40 @@ impl Plan {
         }
         Ok(Plan::Mapped(cols))
     }
+
+    /// Whether every column maps onto no field (all keys unknown).
+    pub(crate) fn skips_all(&self) -> bool {
+        match self {
+            Plan::Identity(n) => *n == 0,
+            Plan::Mapped(cols) => cols.iter().all(Option::is_none),
+        }
+    }
+
+    /// The number of columns.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Plan::Identity(n) => *n,
+            Plan::Mapped(cols) => cols.len(),
+        }
+    }
 }
 
 /// Reads a table's key array (of a shaped or columnar table) and maps each
-/// key onto a field of `shape` (`None`: a key the type does not know).
+/// key onto a field of `shape`.
 pub(crate) fn read_table_keys<'de>(
     r: &mut Reader<'de>,
     shape: &Shape,
     bad: impl Fn() -> Error,
-) -> Result<Vec<Option<usize>>, Error> {
+) -> Result<Plan, Error> {
     let mut stats = TableStats::default();
-    match Plan::read(
+    Plan::read(
         r,
         shape.names,
         Some(shape),
         shape.deny_unknown,
         &mut stats,
         bad,
-    )? {
-        Plan::Mapped(fields) => Ok(fields),
-        Plan::Identity(n) => Ok((0..n).map(Some).collect()),
-    }
+    )
 }
 
 /// Reads tag 39649 `[keys, rows]` into records. A header byte-equal to the
