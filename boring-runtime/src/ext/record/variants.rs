@@ -139,8 +139,10 @@ pub(super) fn read_variant<'de, T: DecodeVariants<'de>>(
 /// Reads an enum value: a variant name alone, or a one-entry map
 /// `{name: payload}`.
 ///
-/// A recursive enum passes through this frame once per level, so the
-/// variant's name is read in `open_variant`, outside the recursion.
+/// Inlined into the enum's `decode`, which a recursive enum passes through
+/// once per level; the variant's name is read in `open_variant`, a frame
+/// outside the recursion.
+#[inline]
 pub fn decode_enum<'de, T: DecodeVariants<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
     let at = r.position();
     let mut map = Seq::empty();
