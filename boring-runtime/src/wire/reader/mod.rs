@@ -767,8 +767,18 @@ impl<'de> Reader<'de> {
     pub fn peek_tag(&self) -> Option<u64> {
         // Most items are not tags: their initial byte says so without a
         // head parse.
-        if *self.input.get(self.pos)? >> 5 != 6 {
+        let initial = *self.input.get(self.pos)?;
+        if initial >> 5 != 6 {
             return None;
+        }
+        // The tags of this format's extensions take one or two bytes after
+        // the initial byte: read those here, the rest through a head parse.
+        let after = |n: usize| self.input.get(self.pos + 1..self.pos + 1 + n);
+        match initial {
+            0xc0..=0xd7 => return Some(u64::from(initial & 0x1f)),
+            0xd8 => return after(1).map(|b| u64::from(b[0])),
+            0xd9 => return after(2).map(|b| u64::from(u16::from_be_bytes([b[0], b[1]]))),
+            _ => {}
         }
         match self.peek_head() {
             Ok(Head::Tag(t)) => Some(t),
@@ -784,9 +794,10 @@ impl<'de> Reader<'de> {
     /// consumed); and malformed input ([`Reader`](Reader#errors)).
     pub fn expect_tag(&mut self, expected: u64) -> Result<(), Error> {
         let at = self.pos;
-        match self.peek_head()? {
+        let (head, next) = self.parse_head(at)?;
+        match head {
             Head::Tag(t) if t == expected => {
-                self.head()?;
+                self.pos = next;
                 Ok(())
             }
             Head::Tag(t) => Err(Error::new(
