@@ -99,7 +99,9 @@ fn decode_maps<'de, T: DecodeFields<'de> + Decode<'de>>(
 
 /// How the columns of a table map onto fields.
 pub(crate) enum Plan {
-    /// The header equals the type's constant: column `i` is field `i`.
+    /// The header names the type's first `n` fields in declaration order
+    /// (all of them when it equals the type's constant): column `i` is
+    /// field `i`.
     Identity(usize),
     /// Column → field (`None`: a key the type does not know).
     Mapped(Vec<Option<usize>>),

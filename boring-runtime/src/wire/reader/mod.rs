@@ -773,11 +773,13 @@ impl<'de> Reader<'de> {
         }
         // The tags of this format's extensions take one or two bytes after
         // the initial byte: read those here, the rest through a head parse.
-        let after = |n: usize| self.input.get(self.pos + 1..self.pos + 1 + n);
         match initial {
             0xc0..=0xd7 => return Some(u64::from(initial & 0x1f)),
-            0xd8 => return after(1).map(|b| u64::from(b[0])),
-            0xd9 => return after(2).map(|b| u64::from(u16::from_be_bytes([b[0], b[1]]))),
+            0xd8 => return self.input.get(self.pos + 1).map(|&b| u64::from(b)),
+            0xd9 => {
+                return scalars::be(self.input, self.pos + 1)
+                    .map(|b| u64::from(u16::from_be_bytes(b)))
+            }
             _ => {}
         }
         match self.peek_head() {

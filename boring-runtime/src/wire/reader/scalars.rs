@@ -334,7 +334,7 @@ fn magnitude(digits: &[u8]) -> Option<u128> {
 
 /// The `N` bytes of `input` at `at`, as an array for `from_be_bytes`.
 #[inline(always)]
-fn be<const N: usize>(input: &[u8], at: usize) -> Option<[u8; N]> {
+pub(super) fn be<const N: usize>(input: &[u8], at: usize) -> Option<[u8; N]> {
     input.get(at..at.checked_add(N)?)?.try_into().ok()
 }
 
