@@ -126,6 +126,44 @@ fn a_fixed_slice_fails_cleanly_when_full() {
 }
 
 #[test]
+fn position_counts_this_writers_bytes_on_every_sink() {
+    let value = vec!["a", "bb"];
+    let interop = Options::from(Profile::Interop);
+
+    // A caller's Vec that already holds bytes: the position starts at zero.
+    let mut held = vec![0xff, 0xfe];
+    let mut w = Writer::with_sink(&mut held, &interop).unwrap();
+    assert_eq!(w.position(), 0);
+    w.write(&value).expect("appends");
+    assert_eq!(w.position(), 6);
+    w.write(&1000u32).expect("appends");
+    assert_eq!(w.position(), 9);
+    assert_eq!(held.len(), 11);
+
+    let mut own = Writer::new(&interop).unwrap();
+    own.write(&value).expect("writes");
+    assert_eq!(own.position(), 6);
+    own.clear();
+    assert_eq!(own.position(), 0);
+    assert_eq!(own.encode(&1000u32).expect("encodes").len(), 3);
+    assert_eq!(own.position(), 3);
+
+    let mut buf = [0u8; 16];
+    let mut w = Writer::with_sink(SliceSink::new(&mut buf), &interop).unwrap();
+    w.write(&value).expect("fits");
+    assert_eq!(w.position(), 6);
+
+    let mut io = Vec::new();
+    let mut w = Writer::with_sink(IoSink(&mut io), &interop).unwrap();
+    w.write(&value).expect("writes");
+    assert_eq!(w.position(), 6);
+
+    let mut w = Writer::with_sink(CountingSink::new(), &interop).unwrap();
+    w.write(&value).expect("counts");
+    assert_eq!(w.position(), 6);
+}
+
+#[test]
 fn other_sinks() {
     let value = vec!["a", "bb"];
     let mut caller_vec = vec![0xff];

@@ -36,6 +36,17 @@ pub trait Sink {
     fn reserve(&mut self, additional: usize) {
         let _ = additional;
     }
+
+    /// How many bytes the sink holds or has passed on, if it keeps that
+    /// count itself (a `Vec<u8>` is its length). A [`Writer`](crate::Writer)
+    /// over such a sink takes its position from it; over one that answers
+    /// `None` (the default), it counts every write. The count is kept in
+    /// one place because a second counter, updated in memory after every
+    /// small write, put a load and a store on each write's critical path.
+    #[inline]
+    fn bytes_taken(&self) -> Option<usize> {
+        None
+    }
 }
 
 impl Sink for Vec<u8> {
@@ -59,6 +70,11 @@ impl Sink for Vec<u8> {
     fn reserve(&mut self, additional: usize) {
         Vec::reserve(self, additional);
     }
+
+    #[inline]
+    fn bytes_taken(&self) -> Option<usize> {
+        Some(self.len())
+    }
 }
 
 impl<S: Sink + ?Sized> Sink for &mut S {
@@ -75,6 +91,11 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline]
     fn reserve(&mut self, additional: usize) {
         (**self).reserve(additional);
+    }
+
+    #[inline]
+    fn bytes_taken(&self) -> Option<usize> {
+        (**self).bytes_taken()
     }
 }
 
@@ -120,6 +141,11 @@ impl Sink for SliceSink<'_> {
         self.len = end;
         Ok(())
     }
+
+    #[inline]
+    fn bytes_taken(&self) -> Option<usize> {
+        Some(self.len)
+    }
 }
 
 /// Counts the bytes an encoding would take without storing them: the
@@ -146,6 +172,11 @@ impl Sink for CountingSink {
     fn put(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
         self.count += bytes.len();
         Ok(())
+    }
+
+    #[inline]
+    fn bytes_taken(&self) -> Option<usize> {
+        Some(self.count)
     }
 }
 

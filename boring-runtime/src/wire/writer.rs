@@ -51,7 +51,10 @@ const NAMESPACE: [u8; 3] = [0xd9, 0x01, 0x00];
 pub struct Writer<S = Vec<u8>> {
     sink: S,
     opts: Resolved,
-    written: usize,
+    /// For a sink that counts its own bytes ([`Sink::bytes_taken`]), its
+    /// count when this writer started or was last cleared; for any other,
+    /// the bytes written since then.
+    counted: usize,
     strings: WriteTable,
     in_namespace: bool,
     /// Scattered-shape definitions written in the current top-level item.
@@ -94,7 +97,7 @@ impl Writer<Vec<u8>> {
     /// ([`ErrorKind::Unencodable`]), a failing `Encode` impl.
     pub fn encode<T: Encode + ?Sized>(&mut self, value: &T) -> Result<&[u8], Error> {
         self.sink.clear();
-        self.written = 0;
+        self.counted = 0;
         self.write(value)?;
         Ok(&self.sink)
     }
@@ -107,7 +110,7 @@ impl Writer<Vec<u8>> {
     /// Empties the buffer, keeping its capacity.
     pub fn clear(&mut self) {
         self.sink.clear();
-        self.written = 0;
+        self.counted = 0;
     }
 }
 
@@ -142,9 +145,9 @@ impl<S: Sink> Writer<S> {
     #[inline]
     pub fn from_resolved(sink: S, opts: Resolved) -> Self {
         Writer {
+            counted: sink.bytes_taken().unwrap_or(0),
             sink,
             opts,
-            written: 0,
             strings: WriteTable::default(),
             in_namespace: false,
             shapes: 0,
@@ -180,7 +183,9 @@ impl<S: Sink> Writer<S> {
         &self.sink
     }
 
-    /// The sink, mutably.
+    /// The sink, mutably. Over a sink that counts its own bytes
+    /// ([`Sink::bytes_taken`], such as `Vec<u8>`), what is added or removed
+    /// here moves [`Writer::position`] too.
     pub fn sink_mut(&mut self) -> &mut S {
         &mut self.sink
     }
@@ -190,9 +195,22 @@ impl<S: Sink> Writer<S> {
         self.sink
     }
 
-    /// Bytes written since construction (or the last `clear`).
+    /// Bytes written since construction (or the last `clear`): over a sink
+    /// that counts its own bytes, how far its count has moved since then.
+    #[inline]
     pub fn position(&self) -> usize {
-        self.written
+        match self.sink.bytes_taken() {
+            Some(taken) => taken.saturating_sub(self.counted),
+            None => self.counted,
+        }
+    }
+
+    /// Counts `len` bytes just written, unless the sink counts them.
+    #[inline(always)]
+    fn count(&mut self, len: usize) {
+        if self.sink.bytes_taken().is_none() {
+            self.counted += len;
+        }
     }
 
     /// Writes `value` as one top-level item: inside its own stringref
@@ -338,7 +356,7 @@ impl<S: Sink> Writer<S> {
     /// An error of `kind` at the current output offset.
     #[cold]
     pub fn error(&self, kind: ErrorKind) -> Error {
-        Error::new(kind, self.written)
+        Error::new(kind, self.position())
     }
 
     /// A hint that about `additional` more bytes follow (see
@@ -358,10 +376,10 @@ impl<S: Sink> Writer<S> {
     pub fn raw(&mut self, bytes: &[u8]) -> Result<(), Error> {
         match self.sink.put(bytes) {
             Ok(()) => {
-                self.written += bytes.len();
+                self.count(bytes.len());
                 Ok(())
             }
-            Err(kind) => Err(Error::new(kind, self.written)),
+            Err(kind) => Err(Error::new(kind, self.position())),
         }
     }
 
@@ -418,10 +436,10 @@ impl<S: Sink> Writer<S> {
     pub(crate) fn prefix(&mut self, buf: &[u8; 16], len: usize) -> Result<(), Error> {
         match self.sink.put_prefix(buf, len) {
             Ok(()) => {
-                self.written += len;
+                self.count(len);
                 Ok(())
             }
-            Err(kind) => Err(Error::new(kind, self.written)),
+            Err(kind) => Err(Error::new(kind, self.position())),
         }
     }
 
