@@ -52,8 +52,8 @@ impl<'de> Reader<'de> {
             b @ 0..=23 => Some((u64::from(b), at + 1)),
             0x18 => Some((u64::from(*self.input.get(at + 1)?), at + 2)),
             0x19 => {
-                let index = self.input.get(at + 1..at + 3)?;
-                Some((u64::from(u16::from_be_bytes([index[0], index[1]])), at + 3))
+                let index = u16::from_be_bytes(super::scalars::be(self.input, at + 1)?);
+                Some((u64::from(index), at + 3))
             }
             _ => None,
         }
