@@ -96,9 +96,10 @@ pub fn encode_methods(cx: &Ctx<'_>, live: &[&Field<'_>]) -> TokenStream {
     }
 }
 
-/// `Columns`, `columns`, `fill_column` and `build_rows` for
-/// `impl DecodeFields`.
+/// The table methods of `impl DecodeFields`: `fill_rows` for small tables,
+/// and `Columns`, `columns`, `fill_column` and `build_rows` for large ones.
 pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let rows = rows_items(dx, live);
     let private = dx.private;
     let checks = dx.checks;
     let de = de_lifetime();
@@ -131,6 +132,8 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
         quote!()
     };
     quote! {
+        #rows
+
         type Columns = (#(#types,)*);
 
         #[inline]
@@ -167,6 +170,54 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
             }
             let _ = &mut __cells;
             #private::Result::Ok(__out)
+        }
+    }
+}
+
+/// `fill_rows`: each field's column decoded straight into the slots of the
+/// table's rows.
+fn rows_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
+    let private = dx.private;
+    let checks = dx.checks;
+    let de = de_lifetime();
+    let empty_slots = quote!(<Self as #private::DecodeFields<#de>>::slots);
+    let fills = live.iter().enumerate().map(|(i, f)| {
+        let index = syn::Index::from(i);
+        let wire = dx.name(f);
+        let ty = dx.ty(f);
+        let set = quote_spanned!(f.ty.span()=>
+            |__s: &mut Self::Slots, __v: #ty| __s.#index = #private::Option::Some(__v)
+        );
+        match column(f) {
+            Column::Plain => {
+                let read = dx.read_fn(f);
+                let fill = dx.path(f, quote!(fill_rows_with));
+                quote_spanned!(f.ty.span()=> #i => #fill(__into, __r, __rows, #wire, #read, #empty_slots, #set),)
+            }
+            _ => {
+                let fill = dx.path(f, quote!(fill_rows));
+                quote_spanned!(f.ty.span()=> #i => #fill(__into, __r, __rows, #wire, #empty_slots, #set),)
+            }
+        }
+    });
+    let empty = if live.is_empty() {
+        quote!(let _ = (__into, __rows, __r);)
+    } else {
+        quote!()
+    };
+    quote! {
+        fn fill_rows(
+            __into: &mut #private::Rows<Self::Slots>,
+            __field: usize,
+            __rows: usize,
+            __r: &mut #private::Reader<#de>,
+        ) -> #private::Result<(), #private::Error> {
+            #checks
+            #empty
+            match __field {
+                #(#fills)*
+                _ => #private::Result::Ok(()),
+            }
         }
     }
 }

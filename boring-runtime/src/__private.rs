@@ -4,7 +4,8 @@
 pub use crate::codec::{bounded_size, decode_byte_array, decode_byte_string, Decode, Encode};
 pub use crate::error::{Error, ErrorKind, PathSegment};
 pub use crate::ext::columns::{
-    fill_column, next_cell, optional_column, optional_column_is_typed, read_column,
+    fill_column, fill_rows, fill_rows_with, next_cell, optional_column, optional_column_is_typed,
+    read_column, Rows,
 };
 pub use crate::ext::describe::{Description, Fields as DescribedFields, Kind as DescribedKind};
 pub use crate::ext::record::plain_column;

@@ -278,3 +278,56 @@ fn hostile_tables_are_typed_errors() {
         .expect_err("deep");
     assert_eq!(err.kind(), &ErrorKind::DepthExceeded);
 }
+
+#[derive(Boring, Debug, PartialEq)]
+struct Wide {
+    id: u16,
+    label: String,
+}
+
+#[derive(Boring, Debug, PartialEq)]
+struct TinyLabelled {
+    id: u8,
+    label: String,
+}
+
+#[test]
+fn small_and_large_tables_read_alike() {
+    // Small tables are read into their rows directly and large ones column
+    // by column; the row counts straddle that line and the 64-element
+    // blocks typed columns are converted in.
+    for n in [2u32, 63, 64, 65, 129, 700, 3000] {
+        let rows: Vec<Reading> = (0..n)
+            .map(|i| Reading {
+                id: 1000 + i,
+                level: ((i % 200) as i16 - 100) as i8,
+                value: f64::from(i) * 0.25,
+                label: format!("r{}", i % 7),
+            })
+            .collect();
+        let bytes = boring::to_vec_with(&rows, &Profile::Compact.into()).expect("encodes");
+        assert!(
+            bytes.windows(3).any(|w| w == [0xd9, 0x9a, 0xe5]),
+            "{n} rows: a columnar table"
+        );
+        let back: Vec<Reading> = boring::from_slice(&bytes).expect("decodes");
+        assert_eq!(back, rows, "{n} rows");
+
+        // One value that does not fit, in the last row: the same error
+        // whichever way the table is read.
+        let wide: Vec<Wide> = (0..n)
+            .map(|i| Wide {
+                id: if i + 1 == n { 256 } else { (i % 250) as u16 },
+                label: "x".into(),
+            })
+            .collect();
+        let bytes = boring::to_vec_with(&wide, &columns()).expect("encodes");
+        let err = boring::from_slice::<Vec<TinyLabelled>>(&bytes).expect_err("256 in u8");
+        assert!(
+            matches!(err.kind(), ErrorKind::OutOfRange { value, target: "u8" } if value == "256"),
+            "{n} rows: {err}"
+        );
+        let fits: Vec<Wide> = boring::from_slice(&bytes).expect("decodes");
+        assert_eq!(fits, wide, "{n} rows");
+    }
+}

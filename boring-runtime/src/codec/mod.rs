@@ -246,6 +246,20 @@ pub trait Decode<'de>: Sized {
     }
 
     #[doc(hidden)]
+    /// Reads one column of a columnar table, handing its `rows` values to
+    /// `each` in order, so that they go straight into the rows being built:
+    /// a plain array element by element, any other column form through
+    /// [`Decode::decode_column`]. Numbers read typed arrays without a
+    /// vector of their own too.
+    fn decode_column_each(
+        r: &mut Reader<'de>,
+        rows: usize,
+        each: impl FnMut(Self),
+    ) -> Result<(), Error> {
+        decode_column_each_plain(r, rows, each)
+    }
+
+    #[doc(hidden)]
     /// Reads the elements of a grid (RFC 8746 tag 40 in a columnar table,
     /// [`crate::ext::GRID_TAG`]) into `rows` arrays of `N`: by default one
     /// column of `rows × N` values, regrouped. Numbers convert a typed
@@ -330,6 +344,48 @@ pub(crate) fn decode_column_plain<'de, T: Decode<'de>>(
         ));
     }
     Ok(values)
+}
+
+/// The default of [`Decode::decode_column_each`]: a plain array of exactly
+/// `rows` values decoded one at a time into `each` (the first value past
+/// `rows` is refused before it is decoded); any other form through
+/// [`Decode::decode_column`]. A plain array is read as every `decode_column`
+/// reads it, element by element with [`Decode::decode`].
+pub(crate) fn decode_column_each_plain<'de, T: Decode<'de>>(
+    r: &mut Reader<'de>,
+    rows: usize,
+    mut each: impl FnMut(T),
+) -> Result<(), Error> {
+    // Major type 4: an array.
+    if r.peek()? >> 5 != 4 {
+        T::decode_column(r, rows)?.into_iter().for_each(each);
+        return Ok(());
+    }
+    let at = r.position();
+    let bad = || {
+        Error::new(
+            crate::error::ErrorKind::BadTagContent {
+                tag: crate::ext::columns::TAG,
+            },
+            at,
+        )
+    };
+    let mut seq = r.array()?;
+    if seq.declared().is_some_and(|n| n != rows as u64) {
+        return Err(bad());
+    }
+    let mut index = 0;
+    while seq.next(r)? {
+        if index == rows {
+            return Err(bad());
+        }
+        each(T::decode(r).map_err(|e| e.at_index(index))?);
+        index += 1;
+    }
+    if index != rows {
+        return Err(bad());
+    }
+    Ok(())
 }
 
 /// Reads a plain array of `T`: the default of [`Decode::decode_vec`], for

@@ -3,13 +3,13 @@
 use alloc::vec::Vec;
 
 use crate::codec::collections::decode_fixed_plain;
-use crate::codec::{decode_array, encode_array, Decode, Encode};
+use crate::codec::{decode_array, decode_column_each_plain, encode_array, Decode, Encode};
 use crate::error::{Error, ErrorKind};
 use crate::ext::describe::{Description, Kind};
 use crate::ext::grid::regroup;
 use crate::ext::typed::{
-    at_typed, decode_typed_array, decode_typed_grid, decode_typed_vec, ints_fit_typed,
-    write_floats, write_ints,
+    at_typed, decode_typed_array, decode_typed_each, decode_typed_grid, decode_typed_vec,
+    ints_fit_typed, write_floats, write_ints,
 };
 use crate::wire::{Reader, Sink, Writer};
 
@@ -125,6 +125,18 @@ macro_rules! typed_vec {
                 decode_typed_grid(r, rows)
             } else {
                 regroup(r, rows)
+            }
+        }
+
+        fn decode_column_each(
+            r: &mut Reader<'de>,
+            rows: usize,
+            each: impl FnMut(Self),
+        ) -> Result<(), Error> {
+            if at_typed(r) {
+                decode_typed_each(r, rows, each)
+            } else {
+                decode_column_each_plain(r, rows, each)
             }
         }
     };

@@ -12,11 +12,11 @@
 
 use alloc::vec::Vec;
 
-use crate::codec::Encode;
+use crate::codec::{Decode, Encode};
 use crate::error::{Error, ErrorKind};
-use crate::ext::record::{DecodeFields, EncodeFields, FieldName, Shape};
+use crate::ext::record::{DecodeFields, EncodeFields, FieldName, Plan, Shape};
 use crate::profile::DuplicateKeys;
-use crate::wire::{Reader, Sink, Writer};
+use crate::wire::{Reader, Seq, Sink, Writer};
 
 /// The columnar-table tag.
 pub const TAG: u64 = 39653;
@@ -193,14 +193,103 @@ pub fn next_cell<T>(column: &mut Option<alloc::vec::IntoIter<T>>) -> Option<T> {
     column.as_mut().and_then(Iterator::next)
 }
 
+/// The rows of a columnar table being built: one set of field slots per
+/// row. The first column read makes the rows, so that none exists before a
+/// decoded value backs it; every later column fills the same rows.
+#[derive(Debug)]
+pub struct Rows<S> {
+    slots: Vec<S>,
+}
+
+impl<S> Rows<S> {
+    /// Puts the value of row `row` through `set`, making the row from
+    /// `empty` if this is the first column read.
+    #[inline(always)]
+    fn put<T>(&mut self, row: usize, value: T, empty: &impl Fn() -> S, set: &impl Fn(&mut S, T)) {
+        match self.slots.get_mut(row) {
+            Some(slots) => set(slots, value),
+            None => {
+                let mut slots = empty();
+                set(&mut slots, value);
+                self.slots.push(slots);
+            }
+        }
+    }
+}
+
+/// Reads the column of one field, of `rows` values, into the rows' slots
+/// through `set`: by the type's own column forms
+/// ([`Decode::decode_column_each`]).
+#[inline]
+pub fn fill_rows<'de, S, T: Decode<'de>>(
+    into: &mut Rows<S>,
+    r: &mut Reader<'de>,
+    rows: usize,
+    name: &'static FieldName,
+    empty: impl Fn() -> S,
+    set: impl Fn(&mut S, T),
+) -> Result<(), Error> {
+    let mut row = 0;
+    T::decode_column_each(r, rows, |value| {
+        into.put(row, value, &empty, &set);
+        row += 1;
+    })
+    .map_err(|e| name.wrap(e))
+}
+
+/// [`fill_rows`] for a field that decodes through `read` (a `with`
+/// module, byte strings, a checked tag): its column is a plain array of
+/// what `read` reads.
+#[inline]
+pub fn fill_rows_with<'de, S, T>(
+    into: &mut Rows<S>,
+    r: &mut Reader<'de>,
+    rows: usize,
+    name: &'static FieldName,
+    mut read: impl FnMut(&mut Reader<'de>) -> Result<T, Error>,
+    empty: impl Fn() -> S,
+    set: impl Fn(&mut S, T),
+) -> Result<(), Error> {
+    let at = r.position();
+    let filled = (|| {
+        let mut seq = r.array()?;
+        if seq.declared().is_some_and(|n| n != rows as u64) {
+            return Err(bad(at));
+        }
+        let mut row = 0;
+        while seq.next(r)? {
+            if row == rows {
+                return Err(bad(at));
+            }
+            let value = read(r).map_err(|e| e.at_index(row))?;
+            into.put(row, value, &empty, &set);
+            row += 1;
+        }
+        if row != rows {
+            return Err(bad(at));
+        }
+        Ok(())
+    })();
+    filled.map_err(|e| name.wrap(e))
+}
+
 fn bad(at: usize) -> Error {
     Error::new(ErrorKind::BadTagContent { tag: TAG }, at)
 }
 
+/// A table whose rows' slots take at most this many bytes is read row-major:
+/// each column's values go straight into their rows' slots, with no vector
+/// per column. A larger one is read column by column into vectors, then
+/// turned into rows: there the columns' bulk conversions and sequential
+/// stores win over a store per value at a row's stride (measured in
+/// docs/PERFORMANCE.md).
+const ROW_MAJOR_BYTES: usize = 4096;
+
 /// Reads tag 39653 `[keys, n, columns]` into records: keys matched once
 /// (unknown columns skipped, or refused under `deny_unknown_fields`), the
 /// row count checked against the input before anything is allocated, then
-/// each column decoded whole into its field's values.
+/// each column decoded whole, into the rows' slots or into a vector of its
+/// field's values.
 pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>, Error> {
     let at = r.position();
     r.expect_tag(TAG)?;
@@ -223,18 +312,46 @@ pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Resu
     if !parts.next(r)? {
         return Err(bad(at));
     }
-    let mut columns_seq = r.array()?;
-    if columns_seq
-        .declared()
-        .is_some_and(|n| n != plan.len() as u64)
-    {
+    if rows.saturating_mul(core::mem::size_of::<T::Slots>()) <= ROW_MAJOR_BYTES {
+        let mut into = Rows {
+            slots: Vec::with_capacity(r.capacity_for::<T::Slots>(rows as u64)),
+        };
+        read_columns(r, &plan, at, |field, r| {
+            T::fill_rows(&mut into, field, rows, r)
+        })?;
+        end_table::<T>(r, parts, &plan, rows, at)?;
+        into.slots.resize_with(rows, T::slots);
+        into.slots
+            .into_iter()
+            .enumerate()
+            .map(|(row, slots)| T::build(slots, at).map_err(|e| e.at_index(row)))
+            .collect()
+    } else {
+        let mut columns = T::columns();
+        read_columns(r, &plan, at, |field, r| {
+            T::fill_column(&mut columns, field, rows, r)
+        })?;
+        end_table::<T>(r, parts, &plan, rows, at)?;
+        T::build_rows(columns, rows, at)
+    }
+}
+
+/// Reads the array of columns, handing each the plan maps to a field to
+/// `fill` and skipping the others.
+fn read_columns<'de>(
+    r: &mut Reader<'de>,
+    plan: &Plan,
+    at: usize,
+    mut fill: impl FnMut(usize, &mut Reader<'de>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut columns = r.array()?;
+    if columns.declared().is_some_and(|n| n != plan.len() as u64) {
         return Err(bad(at));
     }
-    let mut columns = T::columns();
     let mut j = 0;
-    while columns_seq.next(r)? {
+    while columns.next(r)? {
         match plan.column(j) {
-            Ok(Some(field)) => T::fill_column(&mut columns, field, rows, r)?,
+            Ok(Some(field)) => fill(field, r)?,
             Ok(None) => r.skip()?,
             Err(()) => return Err(bad(at)),
         }
@@ -243,13 +360,23 @@ pub(crate) fn read_table<'de, T: DecodeFields<'de>>(r: &mut Reader<'de>) -> Resu
     if j != plan.len() {
         return Err(bad(at));
     }
+    Ok(())
+}
+
+/// Closes the table. A column the type reads holds exactly `rows` values,
+/// which proves the count; when every column was skipped, nothing did, and
+/// the rows built from absent fields are charged instead.
+fn end_table<'de, T: DecodeFields<'de>>(
+    r: &mut Reader<'de>,
+    parts: Seq,
+    plan: &Plan,
+    rows: usize,
+    at: usize,
+) -> Result<(), Error> {
     parts.finish(r).map_err(|_| bad(at))?;
     r.leave();
-    // A column the type reads holds exactly `rows` values, which proves the
-    // count; when every column was skipped, nothing did, and the rows built
-    // from absent fields are charged instead.
     if plan.skips_all() {
         r.charge_output_at(rows.saturating_mul(core::mem::size_of::<T>()), at)?;
     }
-    T::build_rows(columns, rows, at)
+    Ok(())
 }

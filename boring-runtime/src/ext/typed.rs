@@ -455,6 +455,41 @@ pub(crate) fn decode_typed_vec<T: TypedTarget>(r: &mut Reader<'_>) -> Result<Vec
     Ok(out)
 }
 
+/// Decodes a typed array of exactly `rows` elements (a column of a
+/// columnar table) into `each`, converted as [`decode_typed_vec`] converts:
+/// a block at a time into a buffer on the stack, so the conversion keeps its
+/// one loop per element type and no vector is allocated for the column.
+pub(crate) fn decode_typed_each<T: TypedTarget>(
+    r: &mut Reader<'_>,
+    rows: usize,
+    mut each: impl FnMut(T),
+) -> Result<(), Error> {
+    /// Elements converted per block.
+    const BLOCK: usize = 64;
+    let at = r.position();
+    let (kind, bytes) = read_typed(r)?;
+    let width = kind.elem.width();
+    let count = bytes.len() / width;
+    if count != rows {
+        return Err(Error::new(
+            ErrorKind::BadTagContent {
+                tag: crate::ext::columns::TAG,
+            },
+            at,
+        ));
+    }
+    // The item budget as a vector of the column would be charged; the
+    // memory the values take is the rows', which their table charges.
+    r.charge(count as u64)?;
+    let mut block = [T::ZERO; BLOCK];
+    for chunk in bytes.chunks(BLOCK * width) {
+        let out = block.get_mut(..chunk.len() / width).unwrap_or_default();
+        convert_into(kind, chunk, out, at)?;
+        out.iter().copied().for_each(&mut each);
+    }
+    Ok(())
+}
+
 /// Charges `count` elements converted to `T` to the item and output
 /// budgets, before anything is allocated for them (a one-byte element may
 /// widen into a sixteen-byte number).

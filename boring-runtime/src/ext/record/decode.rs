@@ -21,7 +21,18 @@ pub trait DecodeFields<'de>: Sized {
     /// missing-field errors.
     fn build(slots: Self::Slots, at: usize) -> Result<Self, Error>;
 
-    /// One `Option<Vec<_>>` per field: the columns of a columnar table.
+    /// Decodes the column of field `field`, `rows` values, into the slots
+    /// of the table's rows (each row is then built as a map's slots are):
+    /// how small tables are read.
+    fn fill_rows(
+        into: &mut Rows<Self::Slots>,
+        field: usize,
+        rows: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<(), Error>;
+
+    /// One `Option<Vec<_>>` per field: the columns of a large columnar
+    /// table.
     type Columns;
 
     /// No column read yet.

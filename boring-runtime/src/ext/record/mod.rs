@@ -22,6 +22,7 @@ use alloc::vec::Vec;
 
 use crate::codec::{decode_byte_array, decode_byte_string, Decode, Encode};
 use crate::error::{Error, ErrorKind, PathSegment};
+use crate::ext::columns::Rows;
 use crate::ext::shapes::{dense_enough, identifier_key_estimate, saving, text_key_estimate, TAG};
 use crate::profile::{DuplicateKeys, KeyOrder, Resolved};
 use crate::wire::{Head, Reader, Seq, Sink, Writer};

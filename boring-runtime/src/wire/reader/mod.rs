@@ -160,15 +160,7 @@ impl Seq {
     /// counts promised.
     #[inline]
     pub fn capacity<T>(&self, r: &mut Reader<'_>) -> usize {
-        let declared = self.declared().unwrap_or(0);
-        let bytes = declared.saturating_mul(core::mem::size_of::<T>() as u64);
-        match r.output_left.checked_sub(bytes) {
-            Some(left) => {
-                r.output_left = left;
-                declared as usize
-            }
-            None => declared.min(UNCHARGED_CAPACITY) as usize,
-        }
+        r.capacity_for::<T>(self.declared().unwrap_or(0))
     }
 
     /// A finished sequence with nothing to read (a placeholder for a
@@ -616,6 +608,21 @@ impl<'de> Reader<'de> {
                 Ok(())
             }
             None => Err(self.error(ErrorKind::LimitExceeded)),
+        }
+    }
+
+    /// A capacity to reserve for `count` values of type `T` that the input
+    /// promises: `count`, charged to the output budget, when the budget
+    /// covers it, else a small start (see [`Seq::capacity`]).
+    #[inline]
+    pub(crate) fn capacity_for<T>(&mut self, count: u64) -> usize {
+        let bytes = count.saturating_mul(core::mem::size_of::<T>() as u64);
+        match self.output_left.checked_sub(bytes) {
+            Some(left) => {
+                self.output_left = left;
+                count as usize
+            }
+            None => count.min(UNCHARGED_CAPACITY) as usize,
         }
     }
 
