@@ -126,11 +126,13 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
         let fill_column = dx.path(f, quote!(fill_column));
         quote_spanned!(f.ty.span()=> #i => #fill_column(&mut __columns.#index, __r, #wire, #read),)
     });
-    let empty = if live.is_empty() {
-        quote!(let _ = (__columns, __rows, __r);)
-    } else {
-        quote!()
-    };
+    let fill_column = column_dispatch(
+        dx,
+        quote!(fill_column),
+        (quote!(__columns), quote!(&mut Self::Columns)),
+        live.is_empty(),
+        fills,
+    );
     quote! {
         #rows
 
@@ -141,19 +143,7 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
             (#(#nones,)*)
         }
 
-        fn fill_column(
-            __columns: &mut Self::Columns,
-            __field: usize,
-            __rows: usize,
-            __r: &mut #private::Reader<#de>,
-        ) -> #private::Result<(), #private::Error> {
-            #checks
-            #empty
-            match __field {
-                #(#fills)*
-                _ => #private::Result::Ok(()),
-            }
-        }
+        #fill_column
 
         fn build_rows(
             __columns: Self::Columns,
@@ -178,7 +168,6 @@ pub fn decode_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
 /// table's rows.
 fn rows_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
     let private = dx.private;
-    let checks = dx.checks;
     let de = de_lifetime();
     let empty_slots = quote!(<Self as #private::DecodeFields<#de>>::slots);
     let fills = live.iter().enumerate().map(|(i, f)| {
@@ -200,20 +189,42 @@ fn rows_items(dx: &Dx<'_>, live: &[&Field<'_>]) -> TokenStream {
             }
         }
     });
-    let empty = if live.is_empty() {
-        quote!(let _ = (__into, __rows, __r);)
+    column_dispatch(
+        dx,
+        quote!(fill_rows),
+        (quote!(__into), quote!(&mut #private::Rows<Self::Slots>)),
+        live.is_empty(),
+        fills,
+    )
+}
+
+/// A table method that reads the column of field `__field` into its
+/// `target` argument (name and type), one arm of `fills` per field.
+fn column_dispatch(
+    dx: &Dx<'_>,
+    name: TokenStream,
+    (target, target_ty): (TokenStream, TokenStream),
+    no_fields: bool,
+    fills: impl Iterator<Item = TokenStream>,
+) -> TokenStream {
+    let private = dx.private;
+    let checks = dx.checks;
+    let de = de_lifetime();
+    // With no field the arguments would go unused.
+    let unused = if no_fields {
+        quote!(let _ = (#target, __rows, __r);)
     } else {
         quote!()
     };
     quote! {
-        fn fill_rows(
-            __into: &mut #private::Rows<Self::Slots>,
+        fn #name(
+            #target: #target_ty,
             __field: usize,
             __rows: usize,
             __r: &mut #private::Reader<#de>,
         ) -> #private::Result<(), #private::Error> {
             #checks
-            #empty
+            #unused
             match __field {
                 #(#fills)*
                 _ => #private::Result::Ok(()),
