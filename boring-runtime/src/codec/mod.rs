@@ -361,31 +361,7 @@ pub(crate) fn decode_column_each_plain<'de, T: Decode<'de>>(
         T::decode_column(r, rows)?.into_iter().for_each(each);
         return Ok(());
     }
-    let at = r.position();
-    let bad = || {
-        Error::new(
-            crate::error::ErrorKind::BadTagContent {
-                tag: crate::ext::columns::TAG,
-            },
-            at,
-        )
-    };
-    let mut seq = r.array()?;
-    if seq.declared().is_some_and(|n| n != rows as u64) {
-        return Err(bad());
-    }
-    let mut index = 0;
-    while seq.next(r)? {
-        if index == rows {
-            return Err(bad());
-        }
-        each(T::decode(r).map_err(|e| e.at_index(index))?);
-        index += 1;
-    }
-    if index != rows {
-        return Err(bad());
-    }
-    Ok(())
+    crate::ext::columns::plain_column_each(r, rows, T::decode, |_, value| each(value))
 }
 
 /// Reads a plain array of `T`: the default of [`Decode::decode_vec`], for

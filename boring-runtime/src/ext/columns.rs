@@ -246,34 +246,45 @@ pub fn fill_rows_with<'de, S, T>(
     r: &mut Reader<'de>,
     rows: usize,
     name: &'static FieldName,
-    mut read: impl FnMut(&mut Reader<'de>) -> Result<T, Error>,
+    read: impl FnMut(&mut Reader<'de>) -> Result<T, Error>,
     empty: impl Fn() -> S,
     set: impl Fn(&mut S, T),
 ) -> Result<(), Error> {
-    let at = r.position();
-    let filled = (|| {
-        let mut seq = r.array()?;
-        if seq.declared().is_some_and(|n| n != rows as u64) {
-            return Err(bad(at));
-        }
-        let mut row = 0;
-        while seq.next(r)? {
-            if row == rows {
-                return Err(bad(at));
-            }
-            let value = read(r).map_err(|e| e.at_index(row))?;
-            into.put(row, value, &empty, &set);
-            row += 1;
-        }
-        if row != rows {
-            return Err(bad(at));
-        }
-        Ok(())
-    })();
-    filled.map_err(|e| name.wrap(e))
+    plain_column_each(r, rows, read, |row, value| {
+        into.put(row, value, &empty, &set);
+    })
+    .map_err(|e| name.wrap(e))
 }
 
-fn bad(at: usize) -> Error {
+/// Reads a plain array of exactly `rows` values with `read`, handing each
+/// to `each` with its row; the first value past `rows` is refused before
+/// it is read.
+pub(crate) fn plain_column_each<'de, T>(
+    r: &mut Reader<'de>,
+    rows: usize,
+    mut read: impl FnMut(&mut Reader<'de>) -> Result<T, Error>,
+    mut each: impl FnMut(usize, T),
+) -> Result<(), Error> {
+    let at = r.position();
+    let mut seq = r.array()?;
+    if seq.declared().is_some_and(|n| n != rows as u64) {
+        return Err(bad(at));
+    }
+    let mut row = 0;
+    while seq.next(r)? {
+        if row == rows {
+            return Err(bad(at));
+        }
+        each(row, read(r).map_err(|e| e.at_index(row))?);
+        row += 1;
+    }
+    if row != rows {
+        return Err(bad(at));
+    }
+    Ok(())
+}
+
+pub(crate) fn bad(at: usize) -> Error {
     Error::new(ErrorKind::BadTagContent { tag: TAG }, at)
 }
 

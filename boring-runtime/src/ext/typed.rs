@@ -471,12 +471,7 @@ pub(crate) fn decode_typed_each<T: TypedTarget>(
     let width = kind.elem.width();
     let count = bytes.len() / width;
     if count != rows {
-        return Err(Error::new(
-            ErrorKind::BadTagContent {
-                tag: crate::ext::columns::TAG,
-            },
-            at,
-        ));
+        return Err(crate::ext::columns::bad(at));
     }
     // The item budget as a vector of the column would be charged; the
     // memory the values take is the rows', which their table charges.
