@@ -1,6 +1,7 @@
 //! The serializer's containers: arrays ([`Compound`]) and maps and structs
 //! ([`Keyed`]), written directly or, under the sorted profiles, buffered.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use ::serde::ser::{self, Serialize};
@@ -187,136 +188,136 @@ array_like!(
     SerializeTupleVariant::serialize_field
 );
 
-#[derive(Debug)]
-enum Entries {
-    /// Head written (or an indefinite head when `None`); entries follow.
-    Direct {
-        declared: Option<usize>,
-        count: usize,
-    },
-    /// A sorted profile: encoded entries, sorted at the end.
-    Sorted {
-        entries: Vec<(Vec<u8>, Vec<u8>)>,
-        key: Option<Vec<u8>>,
-        declared: Option<usize>,
-    },
-}
-
 /// A map or struct being serialized.
+///
+/// The direct path's state is three words and a pointer, so that once the
+/// derived `Serialize` inlines it, all of it lives in registers; the sorted
+/// profiles' buffers sit behind the pointer, and only their cold paths take
+/// its address.
 #[derive(Debug)]
 pub struct Keyed<'w, S> {
     w: &'w mut Writer<S>,
-    entries: Entries,
+    /// The entry count the head promised; `None` for an indefinite map.
+    declared: Option<usize>,
+    /// Entries written directly so far.
+    count: usize,
+    /// Under a sorted profile: the entries, encoded, to be sorted at the end.
+    sorted: Option<Box<Sorted>>,
+}
+
+#[derive(Debug, Default)]
+struct Sorted {
+    entries: Vec<(Vec<u8>, Vec<u8>)>,
+    /// A key given by `serialize_key`, waiting for its value.
+    key: Option<Vec<u8>>,
+}
+
+impl Sorted {
+    fn key<S: Sink, T: Serialize + ?Sized>(&mut self, w: &Writer<S>, key: &T) -> Result<(), Error> {
+        self.key = Some(fragment(w, key)?);
+        Ok(())
+    }
+
+    fn value<S: Sink, T: Serialize + ?Sized>(
+        &mut self,
+        w: &Writer<S>,
+        value: &T,
+    ) -> Result<(), Error> {
+        let Some(key) = self.key.take() else {
+            return Err(w.error(ErrorKind::Unencodable("a map value with no key")));
+        };
+        self.entries.push((key, fragment(w, value)?));
+        Ok(())
+    }
 }
 
 impl<'w, S: Sink> Keyed<'w, S> {
     #[inline(always)]
     pub(crate) fn open(w: &'w mut Writer<S>, len: Option<usize>) -> Result<Self, Error> {
-        let entries = if w.options().key_order != KeyOrder::Insertion {
-            Entries::Sorted {
-                entries: Vec::new(),
-                key: None,
-                declared: len,
-            }
+        let sorted = if w.options().key_order != KeyOrder::Insertion {
+            Some(Box::default())
         } else {
             match len {
                 Some(n) => w.map(n)?,
                 None => w.raw(&[0xbf])?,
             }
-            Entries::Direct {
-                declared: len,
-                count: 0,
-            }
+            None
         };
-        Ok(Keyed { w, entries })
+        Ok(Keyed {
+            w,
+            declared: len,
+            count: 0,
+            sorted,
+        })
     }
 
     #[inline]
     fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        match &mut self.entries {
-            Entries::Direct { count, .. } => {
-                *count += 1;
-                key.serialize(Serializer::new(self.w))
-            }
-            Entries::Sorted { key: slot, .. } => {
-                *slot = Some(fragment(self.w, key)?);
-                Ok(())
-            }
+        if let Some(sorted) = &mut self.sorted {
+            return sorted.key(self.w, key);
         }
+        self.count += 1;
+        key.serialize(Serializer::new(self.w))
     }
 
     #[inline]
     fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        match &mut self.entries {
-            Entries::Direct { .. } => value.serialize(Serializer::new(self.w)),
-            Entries::Sorted { entries, key, .. } => {
-                let Some(key) = key.take() else {
-                    return Err(self
-                        .w
-                        .error(ErrorKind::Unencodable("a map value with no key")));
-                };
-                entries.push((key, fragment(self.w, value)?));
-                Ok(())
-            }
+        if let Some(sorted) = &mut self.sorted {
+            return sorted.value(self.w, value);
         }
+        value.serialize(Serializer::new(self.w))
     }
 
     #[inline(always)]
     fn field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Error> {
-        match &mut self.entries {
-            Entries::Direct { count, .. } => {
-                *count += 1;
-                // The derive writes its keys with `static_str`; this shares
-                // its stringref lookup, so the bytes are the same.
-                self.w.name_key(name)?;
-                value.serialize(Serializer::new(self.w))
-            }
-            Entries::Sorted { .. } => {
-                self.key(name)?;
-                self.value(value)
-            }
+        if let Some(sorted) = &mut self.sorted {
+            sorted.key(self.w, name)?;
+            return sorted.value(self.w, value);
         }
+        self.count += 1;
+        // The derive writes its keys with `static_str`; this shares its
+        // stringref lookup, so the bytes are the same.
+        self.w.name_key(name)?;
+        value.serialize(Serializer::new(self.w))
     }
 
-    #[inline]
+    #[inline(always)]
     fn finish(self) -> Result<(), Error> {
-        match self.entries {
-            Entries::Direct {
-                declared: Some(n),
-                count,
-            } if n == count => Ok(()),
-            entries => Self::finish_other(self.w, entries),
+        if self.sorted.is_none() && self.declared == Some(self.count) {
+            return Ok(());
         }
+        Self::finish_other(self.w, self.declared, self.sorted)
     }
 
     /// The rarer ends, out of line so that the common one inlines: a
     /// miscount, an indefinite map's break, a sorted map.
     #[cold]
-    fn finish_other(w: &mut Writer<S>, entries: Entries) -> Result<(), Error> {
-        match entries {
-            Entries::Direct { declared: None, .. } => w.raw(&[BREAK]),
-            Entries::Direct { .. } => Err(miscounted(w)),
-            Entries::Sorted {
-                mut entries,
-                declared,
-                ..
-            } => {
-                if declared.is_some_and(|n| n != entries.len()) {
-                    return Err(miscounted(w));
-                }
-                let order = w.options().key_order;
-                entries.sort_by(|a, b| compare_encoded(order, &a.0, &b.0));
-                if entries.windows(2).any(|pair| pair[0].0 == pair[1].0) {
-                    return Err(w.error(ErrorKind::DuplicateKey));
-                }
-                w.map(entries.len())?;
-                for (k, v) in &entries {
-                    w.raw(k)?;
-                    w.raw(v)?;
-                }
-                Ok(())
-            }
+    fn finish_other(
+        w: &mut Writer<S>,
+        declared: Option<usize>,
+        sorted: Option<Box<Sorted>>,
+    ) -> Result<(), Error> {
+        let Some(sorted) = sorted else {
+            return match declared {
+                None => w.raw(&[BREAK]),
+                Some(_) => Err(miscounted(w)),
+            };
+        };
+        let mut entries = sorted.entries;
+        if declared.is_some_and(|n| n != entries.len()) {
+            return Err(miscounted(w));
         }
+        let order = w.options().key_order;
+        entries.sort_by(|a, b| compare_encoded(order, &a.0, &b.0));
+        if entries.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+            return Err(w.error(ErrorKind::DuplicateKey));
+        }
+        w.map(entries.len())?;
+        for (k, v) in &entries {
+            w.raw(k)?;
+            w.raw(v)?;
+        }
+        Ok(())
     }
 }
 
@@ -357,7 +358,9 @@ macro_rules! struct_like {
                 self.field(name, value)
             }
 
-            #[inline]
+            // Inlined too: out of line, the caller copied the whole
+            // `Keyed` to pass it by value, once per record.
+            #[inline(always)]
             fn end(self) -> Result<(), Error> {
                 self.finish()
             }
