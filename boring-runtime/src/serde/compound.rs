@@ -113,29 +113,39 @@ impl<'w, S: Sink> Compound<'w, S> {
                 self.open = Open(left - 1);
                 value.serialize(Serializer::new(self.w))
             }
-            _ => self.element_other(value),
+            _ => {
+                self.open = Self::element_other(self.w, self.open, value)?;
+                Ok(())
+            }
         }
     }
 
     /// The rarer elements, out of line so that an array's element inlines
     /// into the `Serialize` impl that writes it: an indefinite or buffered
-    /// array's, a tag's number and content, one too many.
+    /// array's, a tag's number and content, one too many. Given the state
+    /// and returning the next, not `&mut self`: a `Compound` whose address
+    /// is taken lives in memory, and a `Vec<u8>` loaded and stored its
+    /// count there once per byte.
     #[inline(never)]
-    fn element_other<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        if self.open.buffered_from().is_some() {
-            let fragment = fragment(self.w, value)?;
-            self.w.fragments.push(fragment);
-            return Ok(());
+    fn element_other<T: Serialize + ?Sized>(
+        w: &mut Writer<S>,
+        open: Open,
+        value: &T,
+    ) -> Result<Open, Error> {
+        if open.buffered_from().is_some() {
+            let fragment = fragment(w, value)?;
+            w.fragments.push(fragment);
+            return Ok(open);
         }
-        let (mode, next) = match self.open {
+        let (mode, next) = match open {
             Open::INDEFINITE => (Mode::Plain, Open::INDEFINITE),
             Open::TAG_NUMBER => (Mode::TagNumber, Open::TAG_CONTENT),
             Open::TAG_CONTENT => (Mode::Plain, Open::TAG_DONE),
             // A definite array already full, or a tag pair already written.
-            _ => return Err(miscounted(self.w)),
+            _ => return Err(miscounted(w)),
         };
-        self.open = next;
-        value.serialize(Serializer { w: self.w, mode })
+        value.serialize(Serializer { w, mode })?;
+        Ok(next)
     }
 
     #[inline]
@@ -190,10 +200,10 @@ array_like!(
 
 /// A map or struct being serialized.
 ///
-/// The direct path's state is three words and a pointer, so that once the
-/// derived `Serialize` inlines it, all of it lives in registers; the sorted
-/// profiles' buffers sit behind the pointer, and only their cold paths take
-/// its address.
+/// The direct path's state is the writer, two counts and a pointer, so
+/// that once the derived `Serialize` inlines it, all of it can live in
+/// registers; the sorted profiles' buffers sit behind the pointer, touched
+/// only by their cold paths.
 #[derive(Debug)]
 pub struct Keyed<'w, S> {
     w: &'w mut Writer<S>,
