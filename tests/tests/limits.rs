@@ -1,5 +1,6 @@
 //! Limits shared by both directions: the item budget counts every item the
-//! same way whatever its length form, and the encoder counts the stringref
+//! same way whatever its length form (typed decoders charge a definite
+//! array's elements when it opens), and the encoder counts the stringref
 //! namespace as a level, as the decoder does.
 
 use boring::{ErrorKind, Options, Value};
@@ -26,6 +27,46 @@ fn the_item_budget_counts_items_not_length_forms() {
         boring::from_slice_with::<Value>(&[0x83, 1, 2, 3], &Options::default().max_items(Some(3)))
             .expect_err("over budget");
     assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+}
+
+/// The item budget `decode` needs for `bytes`.
+fn typed_budget<T>(
+    bytes: &[u8],
+    decode: impl Fn(&[u8], &Options) -> Result<T, boring::Error>,
+) -> u64 {
+    (0..64)
+        .find(|&n| decode(bytes, &Options::default().max_items(Some(n))).is_ok())
+        .expect("decodes within 64 items")
+}
+
+#[test]
+fn typed_decoders_charge_a_definite_array_when_it_opens() {
+    let derived = |b: &[u8], o: &Options| boring::from_slice_with::<Vec<u64>>(b, o);
+    let serde = |b: &[u8], o: &Options| boring::serde::from_slice::<Vec<u64>>(b, o);
+    let definite = [0x83, 0x01, 0x02, 0x03];
+    let indefinite = [0x9f, 0x01, 0x02, 0x03, 0xff];
+    // Either length form costs the same: one per element.
+    assert_eq!(typed_budget(&definite, derived), 3);
+    assert_eq!(typed_budget(&indefinite, derived), 3);
+    assert_eq!(typed_budget(&definite, serde), 3);
+    assert_eq!(typed_budget(&indefinite, serde), 3);
+    // A definite array past the budget is refused at its head, before any
+    // element is read; an indefinite one at the element that passes it.
+    let short = Options::default().max_items(Some(2));
+    for err in [
+        derived(&definite, &short).expect_err("over budget"),
+        serde(&definite, &short).expect_err("over budget"),
+    ] {
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (&ErrorKind::LimitExceeded, Some(0))
+        );
+    }
+    let err = derived(&indefinite, &short).expect_err("over budget");
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (&ErrorKind::LimitExceeded, Some(3))
+    );
 }
 
 fn nested(levels: usize) -> Value {

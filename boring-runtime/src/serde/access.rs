@@ -11,10 +11,22 @@ use super::VALUE_TOKEN;
 use crate::error::Error;
 use crate::wire::{Reader, Seq};
 
-/// The elements of an array.
+/// The elements of an array, handed to the visitor by value and two words
+/// wide, so that it travels in registers: its `Seq` is then the visitor's
+/// own local, kept in a register across the element loop (behind a
+/// pointer, it was loaded and stored once per byte of a `Vec<u8>`).
+/// Dropped, it leaves its state in [`Deserializer::ended`], where the
+/// deserializer checks that the array was read to its end.
 pub(crate) struct Items<'a, 'b, 'de> {
     pub(crate) de: &'a mut Deserializer<'b, 'de>,
     pub(crate) seq: Seq,
+}
+
+impl Drop for Items<'_, '_, '_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.de.ended = self.seq;
+    }
 }
 
 impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {

@@ -16,7 +16,7 @@ use crate::error::{Error, ErrorKind};
 use crate::ext::typed::TypedKind;
 use crate::profile::{Options, Profile};
 use crate::value::Value;
-use crate::wire::{Head, Reader, Simple};
+use crate::wire::{Head, Reader, Seq, Simple};
 
 /// A serde deserializer reading one item from a [`Reader`], borrowing
 /// strings and byte strings from its input where the target allows.
@@ -26,12 +26,18 @@ use crate::wire::{Head, Reader, Simple};
 #[derive(Debug)]
 pub struct Deserializer<'a, 'de> {
     pub(crate) r: &'a mut Reader<'de>,
+    /// The state of the array whose elements were read last, handed back
+    /// when its [`Items`] is dropped.
+    pub(crate) ended: Seq,
 }
 
 impl<'a, 'de> Deserializer<'a, 'de> {
     /// A deserializer reading the next item of `r`.
     pub fn new(r: &'a mut Reader<'de>) -> Self {
-        Deserializer { r }
+        Deserializer {
+            r,
+            ended: Seq::empty(),
+        }
     }
 
     /// The content of a tag (its head at `at` not yet read): bignums as
@@ -110,9 +116,12 @@ impl<'a, 'de> Deserializer<'a, 'de> {
 
     fn array<V: Visitor<'de>>(&mut self, v: V) -> Result<V::Value, Error> {
         let seq = self.r.array()?;
-        let mut items = Items { de: self, seq };
-        let value = v.visit_seq(&mut items)?;
-        items.seq.finish(items.de.r)?;
+        // A visitor that leaks its `Items` leaves this placeholder: the
+        // array is then left unfinished, and the input misaligned, which the
+        // items after it report.
+        self.ended = Seq::empty();
+        let value = v.visit_seq(Items { de: self, seq })?;
+        self.ended.finish(self.r)?;
         Ok(value)
     }
 

@@ -175,8 +175,9 @@ impl Seq {
     /// # Errors
     ///
     /// [`ErrorKind::Truncated`] when the input ends before an indefinite-length
-    /// container's break; [`ErrorKind::LimitExceeded`] when the entry passes
-    /// the item budget ([`Options::max_items`]).
+    /// container's break; [`ErrorKind::LimitExceeded`] when its entry passes
+    /// the item budget ([`Options::max_items`]); a definite container's
+    /// entries are charged when [`Reader::array`] or [`Reader::map`] opens it.
     #[inline]
     pub fn next(&mut self, r: &mut Reader<'_>) -> Result<bool, Error> {
         if self.0 & DONE != 0 {
@@ -190,8 +191,9 @@ impl Seq {
                 true
             }
         } else if self.0 & COUNT != 0 {
+            // A definite container's entries were charged when it opened.
             self.0 -= 1;
-            true
+            return Ok(true);
         } else {
             false
         };
@@ -694,7 +696,10 @@ impl<'de> Reader<'de> {
     ///
     /// [`ErrorKind::UnexpectedType`] for another item; [`ErrorKind::BadCount`]
     /// for a count the bytes left cannot hold (or past 2^31 − 1);
-    /// [`ErrorKind::DepthExceeded`] at the depth limit; and malformed input
+    /// [`ErrorKind::DepthExceeded`] at the depth limit;
+    /// [`ErrorKind::LimitExceeded`] when the declared count passes the item
+    /// budget ([`Options::max_items`]), which charges a definite array's
+    /// elements here, before they are read; and malformed input
     /// ([`Reader`](Reader#errors)).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -703,7 +708,7 @@ impl<'de> Reader<'de> {
         // Up to 23 elements the count is in the initial byte.
         if let Some(&b @ 0x80..=0x97) = self.input.get(at) {
             self.pos = at + 1;
-            return self.open(Some(u64::from(b & 0x1f)), 1, at);
+            return self.open_entries(Some(u64::from(b & 0x1f)), 1, at);
         }
         self.array_head(at)
     }
@@ -712,7 +717,7 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn array_head(&mut self, at: usize) -> Result<Seq, Error> {
         match self.head()? {
-            Head::Array(len) => self.open(len, 1, at),
+            Head::Array(len) => self.open_entries(len, 1, at),
             other => self.nested_container(other, at, "array", Self::array),
         }
     }
@@ -729,7 +734,7 @@ impl<'de> Reader<'de> {
         let at = self.pos;
         if let Some(&b @ 0xa0..=0xb7) = self.input.get(at) {
             self.pos = at + 1;
-            return self.open(Some(u64::from(b & 0x1f)), 2, at);
+            return self.open_entries(Some(u64::from(b & 0x1f)), 2, at);
         }
         self.map_head(at)
     }
@@ -738,9 +743,27 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn map_head(&mut self, at: usize) -> Result<Seq, Error> {
         match self.head()? {
-            Head::Map(len) => self.open(len, 2, at),
+            Head::Map(len) => self.open_entries(len, 2, at),
             other => self.nested_container(other, at, "map", Self::map),
         }
+    }
+
+    /// [`Reader::open`] for a container read entry by entry through
+    /// [`Seq::next`]: a definite one's entries are charged to the item
+    /// budget here, all at once, so that the loop over them (every byte of a
+    /// `Vec<u8>` written as integers) touches no budget. The count was
+    /// checked against the bytes left, so the charge is no more than the
+    /// input could hold.
+    #[inline(always)]
+    fn open_entries(&mut self, len: Option<u64>, min_bytes: u64, at: usize) -> Result<Seq, Error> {
+        let seq = self.open(len, min_bytes, at)?;
+        if let Some(n) = len {
+            if self.charge(n).is_err() {
+                self.leave();
+                return Err(Error::new(ErrorKind::LimitExceeded, at));
+            }
+        }
+        Ok(seq)
     }
 
     #[doc(hidden)]
