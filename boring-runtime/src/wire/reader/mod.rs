@@ -753,8 +753,10 @@ impl<'de> Reader<'de> {
     /// budget here, all at once, so that the loop over them (every byte of a
     /// `Vec<u8>` written as integers) touches no budget. The count was
     /// checked against the bytes left, so the charge is no more than the
-    /// input could hold.
-    #[inline(always)]
+    /// input could hold. Inlined only in optimised builds, as
+    /// [`Reader::array`] is.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn open_entries(&mut self, len: Option<u64>, min_bytes: u64, at: usize) -> Result<Seq, Error> {
         let seq = self.open(len, min_bytes, at)?;
         if let Some(n) = len {
