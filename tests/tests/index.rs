@@ -278,6 +278,42 @@ fn same_answers(cursor: boring::nav::Cursor<'_>, here: &Value) -> Result<(), Tes
     Ok(())
 }
 
+/// A stringref that is the last item of the namespace's array still
+/// resolves through the index: its tag's content belongs to the array, so
+/// the index keeps the namespace's table until that content is read.
+#[test]
+fn a_reference_that_ends_the_namespace_resolves() {
+    let rows: Vec<Value> = (0..60)
+        .map(|i| {
+            text_keyed(vec![
+                ("n".into(), Value::from(i)),
+                ("m".into(), Value::Null),
+            ])
+        })
+        .collect();
+    // Long enough that the file keeps stringref rather than the plain
+    // bytes (the smaller of the two is kept).
+    let long = "repeated ".repeat(100);
+    let doc = Value::from(vec![
+        Value::from(long.as_str()),
+        Value::from(rows),
+        Value::from(long.as_str()),
+    ]);
+    let index = IndexOptions {
+        stride: 1,
+        index_min: 2,
+    };
+    let file = encode_indexed(&doc, &Options::default(), index).unwrap();
+    let indexed = Indexed::new(&file);
+    // The second text is a reference, and the last bytes of the data.
+    assert!(indexed.data().ends_with(&[0xd8, 0x19, 0x00]));
+    let frame = indexed.frame().expect("the rows are indexed");
+    assert_eq!(frame.stringrefs.as_deref(), Some(&[(0, 4)][..]));
+    let root = indexed.root().unwrap();
+    assert_eq!(root.index(2).unwrap().as_str().unwrap(), long);
+    same_answers(root, &doc).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -110,8 +110,11 @@ impl Walker<'_> {
     fn item(&mut self, at: usize) -> Result<usize, Error> {
         let mut pos = at;
         loop {
-            // Close what is complete.
-            while let Some(top) = self.stack.last() {
+            // Close what is complete; not while a tag waits for its
+            // content, which is still an item of the innermost container
+            // (a stringref that ends a namespace needs that namespace's
+            // table).
+            while let Some(top) = self.stack.last().filter(|_| self.tags.is_empty()) {
                 let done = match top.left {
                     Some(0) => true,
                     None => self.data.get(pos) == Some(&BREAK),
