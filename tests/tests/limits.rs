@@ -5,11 +5,18 @@
 
 use boring::{ErrorKind, Options, Value};
 
+/// The item budget a `Value` decode of `bytes` needs.
 fn budget(bytes: &[u8]) -> u64 {
+    typed_budget(bytes, |b, o| boring::from_slice_with::<Value>(b, o))
+}
+
+/// The item budget `decode` needs for `bytes`.
+fn typed_budget<T>(
+    bytes: &[u8],
+    decode: impl Fn(&[u8], &Options) -> Result<T, boring::Error>,
+) -> u64 {
     (0..64)
-        .find(|&n| {
-            boring::from_slice_with::<Value>(bytes, &Options::default().max_items(Some(n))).is_ok()
-        })
+        .find(|&n| decode(bytes, &Options::default().max_items(Some(n))).is_ok())
         .expect("decodes within 64 items")
 }
 
@@ -27,16 +34,6 @@ fn the_item_budget_counts_items_not_length_forms() {
         boring::from_slice_with::<Value>(&[0x83, 1, 2, 3], &Options::default().max_items(Some(3)))
             .expect_err("over budget");
     assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
-}
-
-/// The item budget `decode` needs for `bytes`.
-fn typed_budget<T>(
-    bytes: &[u8],
-    decode: impl Fn(&[u8], &Options) -> Result<T, boring::Error>,
-) -> u64 {
-    (0..64)
-        .find(|&n| decode(bytes, &Options::default().max_items(Some(n))).is_ok())
-        .expect("decodes within 64 items")
 }
 
 #[test]
