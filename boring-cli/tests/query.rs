@@ -77,3 +77,17 @@ fn matches_are_written_as_boring_json_writes_them() {
     let out = run_stdin(&["query", "$[2]", "-"], &doc);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
+
+#[test]
+fn a_query_past_its_step_limit_is_bad_data() {
+    // `$..*..*` on the document takes a few dozen steps.
+    let out = run_stdin(&["query", "--max-steps", "10", "$..*..*", "-"], &doc());
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("max-items-exceeded"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run_stdin(&["query", "--max-steps", "1000", "$..*..*", "-"], &doc());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

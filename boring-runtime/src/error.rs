@@ -103,9 +103,10 @@ pub enum ErrorKind {
         /// The tag found, if any.
         found: Option<u64>,
     },
-    /// A decode budget is spent: the item budget (`Options::max_items`),
-    /// the output budget (`Options::max_output_bytes`), or the retry budget
-    /// of an untagged enum's failed variants (`Reader::retry_from`).
+    /// A budget is spent: the item budget (`Options::max_items`), the
+    /// output budget (`Options::max_output_bytes`), the retry budget of an
+    /// untagged enum's failed variants (`Reader::retry_from`), or a
+    /// JSONPath evaluation's steps (`path::Path::max_steps`).
     LimitExceeded,
     /// A caller-supplied output slice is too small.
     BufferFull,
@@ -235,7 +236,7 @@ impl fmt::Display for ErrorKind {
                 found: None,
             } => write!(f, "expected tag {expected}, found an untagged item"),
             ErrorKind::LimitExceeded => {
-                f.write_str("decode budget exceeded (items, output bytes or retries)")
+                f.write_str("budget exceeded (items, output bytes, retries or query steps)")
             }
             ErrorKind::BufferFull => f.write_str("output buffer is full"),
             ErrorKind::PathAbsent => f.write_str("no item at the path"),

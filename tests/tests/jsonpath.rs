@@ -186,6 +186,85 @@ fn hostile_queries_and_documents_are_typed_errors() {
     assert_eq!(err.kind(), &ErrorKind::DepthExceeded);
 }
 
+/// 60 nested one-element arrays around `0`: 61 bytes.
+fn nested_arrays() -> Vec<u8> {
+    let mut bytes = vec![0x81; 60];
+    bytes.push(0x00);
+    bytes
+}
+
+#[test]
+fn multiplying_node_lists_stop_at_the_step_limit() {
+    let bytes = nested_arrays();
+    let root = Cursor::new(&bytes).unwrap();
+    // Each descendant segment selects every node below each node of the
+    // list before it: 60, 1 770, 34 220, 487 635 nodes, then millions.
+    let counts: Vec<usize> = ["$..*", "$..*..*", "$..*..*..*"]
+        .iter()
+        .map(|q| Path::parse(q).unwrap().matches(root).unwrap().len())
+        .collect();
+    assert_eq!(counts, [60, 1_770, 34_220]);
+    // Under the default limit (a million steps for a small document) the
+    // fourth segment is refused, not evaluated.
+    let err = Path::parse("$..*..*..*..*..*")
+        .unwrap()
+        .matches(root)
+        .unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+    // A caller who trusts the query raises the limit; one who does not
+    // lowers it, and a query that passed is refused.
+    let path = Path::parse("$..*..*..*").unwrap();
+    let err = path
+        .clone()
+        .max_steps(Some(10_000))
+        .matches(root)
+        .unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+    assert!(err.offset().is_some());
+    let generous = path.max_steps(Some(100_000));
+    assert_eq!(generous.matches(root).unwrap().len(), 34_220);
+}
+
+#[test]
+fn regex_steps_count_against_the_query() {
+    // 40 texts that make `(a|a)*b` backtrack: each match stays within the
+    // matcher's own bound and answers, but together they pass a limit a
+    // single one does not.
+    let texts: Vec<Value> = (0..40).map(|_| "a".repeat(16).into()).collect();
+    let bytes = boring::to_vec_with(&Value::Array(texts.into()), &interop()).unwrap();
+    let root = Cursor::new(&bytes).unwrap();
+    let path = Path::parse("$[?match(@, '(a|a)*b')]").unwrap();
+    let unbounded = path.clone().max_steps(Some(u64::MAX));
+    assert!(unbounded.matches(root).unwrap().is_empty());
+    let err = path.max_steps(Some(1_000_000)).matches(root).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+}
+
+#[test]
+fn repeated_selectors_and_filters_take_steps() {
+    let bytes = nested_arrays();
+    let root = Cursor::new(&bytes).unwrap();
+    // Selectors that repeat multiply a list without reaching new nodes.
+    let wide = format!("$..[{}]", vec!["*"; 40].join(","));
+    let path = Path::parse(&wide).unwrap();
+    assert_eq!(
+        path.clone()
+            .max_steps(Some(10_000))
+            .matches(root)
+            .unwrap()
+            .len(),
+        2_400
+    );
+    let err = path.max_steps(Some(2_000)).matches(root).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+    // A filter comparing every node with the whole document reads the
+    // document once per node: its bytes are steps.
+    let path = Path::parse("$..[?@ == $]").unwrap();
+    assert!(path.clone().matches(root).unwrap().is_empty());
+    let err = path.max_steps(Some(1_000)).matches(root).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+}
+
 #[test]
 fn long_texts_match_without_deep_recursion() {
     let long = "ab".repeat(50_000);

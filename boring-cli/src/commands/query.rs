@@ -16,7 +16,8 @@ pub(crate) fn query(args: &QueryArgs) -> Result<(), Failure> {
     // The query is checked before any input is read: a bad one is a usage
     // error whatever the data.
     let path = Path::parse(&args.path)
-        .map_err(|e| Failure::Usage(format!("invalid JSONPath {:?}: {e}", args.path)))?;
+        .map_err(|e| Failure::Usage(format!("invalid JSONPath {:?}: {e}", args.path)))?
+        .max_steps(args.max_steps);
     let input = input::read(&args.input)?;
     let indexed = Indexed::new(&input);
     let lines = match lines(args, &path, indexed.root()?) {

@@ -179,6 +179,12 @@ impl<'a> Cursor<'a> {
         self.at(Node::Item(at))
     }
 
+    /// The length of the whole input the cursor reads, which bounds what
+    /// a query over it may cost.
+    pub(crate) fn input_len(&self) -> usize {
+        self.input.len()
+    }
+
     /// The offset of the item in the input, for items in the bytes; `None`
     /// for what only a table stands for (a row, a typed element).
     pub fn offset(&self) -> Option<usize> {

@@ -40,18 +40,38 @@ enum Edge<'a> {
 }
 
 /// The state of one query evaluation: the document's root (for `$` in
-/// filters) and the trail of every node reached.
+/// filters), the trail of every node reached, and the steps left before
+/// the evaluation is refused (`Path::max_steps`).
 #[derive(Debug)]
 pub(crate) struct Eval<'a> {
     root: Cursor<'a>,
     trail: Vec<Link<'a>>,
+    steps_left: u64,
 }
 
 impl<'a> Eval<'a> {
-    pub(crate) fn new(root: Cursor<'a>) -> Eval<'a> {
+    pub(crate) fn new(root: Cursor<'a>, steps: u64) -> Eval<'a> {
         Eval {
             root,
             trail: Vec::new(),
+            steps_left: steps,
+        }
+    }
+
+    /// Takes `n` steps near `cursor`: past the limit the evaluation stops
+    /// with `LimitExceeded` at the cursor's offset, so that a query whose
+    /// node lists multiply (`$..*..*..*`, filters over descendants) costs
+    /// at most its limit, whatever the document.
+    pub(crate) fn step(&mut self, n: usize, cursor: &Cursor<'a>) -> Result<(), Error> {
+        match self.steps_left.checked_sub(n as u64) {
+            Some(left) => {
+                self.steps_left = left;
+                Ok(())
+            }
+            None => Err(Error::new(
+                ErrorKind::LimitExceeded,
+                cursor.offset().unwrap_or(0),
+            )),
         }
     }
 
@@ -63,15 +83,22 @@ impl<'a> Eval<'a> {
         }
     }
 
-    fn child(&mut self, parent: &Node<'a>, cursor: Cursor<'a>, step: Edge<'a>) -> Node<'a> {
+    /// A child of `parent` reached: one step.
+    fn child(
+        &mut self,
+        parent: &Node<'a>,
+        cursor: Cursor<'a>,
+        step: Edge<'a>,
+    ) -> Result<Node<'a>, Error> {
+        self.step(1, &cursor)?;
         self.trail.push(Link {
             parent: parent.link,
             step,
         });
-        Node {
+        Ok(Node {
             cursor,
             link: self.trail.len() - 1,
-        }
+        })
     }
 
     /// The normalized path of `node`.
@@ -156,13 +183,13 @@ impl<'a> Eval<'a> {
         match kind {
             Kind::Array => {
                 for (i, element) in node.cursor.elements()?.enumerate() {
-                    out.push(self.child(node, element?, Edge::Index(i)));
+                    out.push(self.child(node, element?, Edge::Index(i))?);
                 }
             }
             Kind::Map => {
                 for entry in node.cursor.entries()? {
                     let (key, value) = entry?;
-                    out.push(self.child(node, value, Edge::Key(key)));
+                    out.push(self.child(node, value, Edge::Key(key))?);
                 }
             }
             _ => {}
@@ -190,7 +217,7 @@ impl<'a> Eval<'a> {
                 let at = if *i < 0 { n + i } else { *i };
                 if (0..n).contains(&at) {
                     let element = node.cursor.index(at as usize)?;
-                    out.push(self.child(node, element, Edge::Index(at as usize)));
+                    out.push(self.child(node, element, Edge::Index(at as usize))?);
                 }
                 return Ok(());
             }
@@ -202,8 +229,11 @@ impl<'a> Eval<'a> {
         if let ([Selector::Name(name)], Kind::Map) = (selectors, kind) {
             for entry in node.cursor.entries()? {
                 let (key, value) = entry?;
+                // Each key compared is a step: a list of many copies of
+                // one large map (`$[*,*,*].name`) scans it once per copy.
+                self.step(1, &key)?;
                 if key_name(&key)? == Some(name.as_str()) {
-                    out.push(self.child(node, value, Edge::Key(key)));
+                    out.push(self.child(node, value, Edge::Key(key))?);
                     break;
                 }
             }
@@ -222,6 +252,7 @@ impl<'a> Eval<'a> {
         children: &[Node<'a>],
         out: &mut Vec<Node<'a>>,
     ) -> Result<(), Error> {
+        let before = out.len();
         for selector in selectors {
             match selector {
                 Selector::Wildcard => out.extend_from_slice(children),
@@ -271,7 +302,15 @@ impl<'a> Eval<'a> {
                 }
             }
         }
-        Ok(())
+        // Each node selected is a step too: selectors that repeat
+        // (`[*,*,*]`) multiply a list without reaching anything new.
+        match out.get(before) {
+            Some(first) => {
+                let first = first.cursor;
+                self.step(out.len() - before, &first)
+            }
+            None => Ok(()),
+        }
     }
 
     /// The key a map's child was reached by (every child of a map is).

@@ -48,15 +48,25 @@ fn comparable<'a>(
 ) -> Result<Option<Value>, Error> {
     match side {
         Comparable::Literal(v) => Ok(Some(v.clone())),
-        Comparable::Query(query) => single(cx.query(query, current)?),
+        Comparable::Query(query) => {
+            let nodes = cx.query(query, current)?;
+            single(nodes, cx)
+        }
         Comparable::Call(call) => value_call(call, current, cx),
     }
 }
 
-/// The value of a node list of one node; Nothing otherwise.
-fn single(nodes: Vec<Node<'_>>) -> Result<Option<Value>, Error> {
+/// The value of a node list of one node; Nothing otherwise. Reading it
+/// takes a step per byte of its item (one for a table's row), so that
+/// comparing every node with a large one (`$..[?@ == $]`) is bounded by
+/// the evaluation's limit.
+fn single<'a>(nodes: Vec<Node<'a>>, cx: &mut Eval<'a>) -> Result<Option<Value>, Error> {
     match nodes.as_slice() {
-        [node] => node.cursor.to_value().map(Some),
+        [node] => {
+            let weight = node.cursor.bytes().map_or(1, <[u8]>::len);
+            cx.step(weight, &node.cursor)?;
+            node.cursor.to_value().map(Some)
+        }
         _ => Ok(None),
     }
 }
@@ -75,7 +85,10 @@ fn value_call<'a>(
             _ => None,
         },
         Function::Count => Some(Value::Integer(nodes(call, current, cx)?.len() as i128)),
-        Function::Value => single(nodes(call, current, cx)?)?,
+        Function::Value => {
+            let nodes = nodes(call, current, cx)?;
+            single(nodes, cx)?
+        }
         Function::Match | Function::Search => None,
     })
 }
@@ -96,7 +109,10 @@ fn arg_value<'a>(
 ) -> Result<Option<Value>, Error> {
     match &call.args[i] {
         Arg::Value(side) => comparable(side, current, cx),
-        Arg::Nodes(query) => single(cx.query(query, current)?),
+        Arg::Nodes(query) => {
+            let nodes = cx.query(query, current)?;
+            single(nodes, cx)
+        }
     }
 }
 
@@ -111,10 +127,13 @@ fn logical<'a>(call: &Call, current: &Node<'a>, cx: &mut Eval<'a>) -> Result<boo
     let Some(regex) = regex::Regex::new(&pattern) else {
         return Ok(false);
     };
-    let found = match call.function {
+    let (found, steps) = match call.function {
         Function::Match => regex.is_full_match(&text),
         _ => regex.is_found_in(&text),
     };
+    // The matcher's steps are the query's too: a pattern that backtracks
+    // on every node is bounded by the query's limit, not only per match.
+    cx.step(steps, &current.cursor)?;
     // A match that ran out of steps is refused rather than answered wrong.
     let at = current.cursor.offset().unwrap_or(0);
     found.ok_or_else(|| Error::new(crate::ErrorKind::LimitExceeded, at))

@@ -53,10 +53,31 @@ use crate::error::Error;
 use crate::nav::Cursor;
 
 /// A parsed JSONPath query.
+///
+/// # Limits
+///
+/// The nodes a query selects can outnumber the document's many times over:
+/// each descendant segment (`..`) may select every node below each node of
+/// the list before it, so `$..*..*..*..*` over a 61-byte document of 60
+/// nested arrays selects some 490 000 nodes, and one more `..*` five
+/// million. An evaluation therefore counts its steps (a node reached, a
+/// node added to a list, a key a name selector compares, a byte of a value
+/// a filter reads, a step of a `match` or `search`) and stops
+/// with [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) past
+/// [`Path::max_steps`]: by default `max(1 000 000, 64 × the input's
+/// length)`, so that the work a query and a document ask for grows at most
+/// linearly with their size, as the decoder's output budget does.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Path {
     query: ast::Query,
+    max_steps: Option<u64>,
 }
+
+/// The step limit's floor, for small documents.
+const MIN_STEPS: u64 = 1_000_000;
+
+/// The step limit per byte of the input, for large ones.
+const STEPS_PER_BYTE: u64 = 64;
 
 /// A node a query selects: a cursor on it and its normalized path.
 #[derive(Debug, Clone)]
@@ -78,7 +99,18 @@ impl Path {
     /// characters) where the parser found it so.
     pub fn parse(text: &str) -> Result<Path, Error> {
         let query = parse::Parser::new(text).query_text()?;
-        Ok(Path { query })
+        Ok(Path {
+            query,
+            max_steps: None,
+        })
+    }
+
+    /// Bounds the steps one evaluation may take (`None`: the default,
+    /// `max(1 000 000, 64 × the input's length)`; see [Limits](Path#limits)).
+    #[must_use]
+    pub fn max_steps(mut self, limit: Option<u64>) -> Path {
+        self.max_steps = limit;
+        self
     }
 
     /// The nodes the query selects in the document under `root`, in
@@ -95,9 +127,14 @@ impl Path {
     /// descendant segment deeper than the decoder's default depth limit;
     /// [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) for a
     /// `match` or `search` that runs out of steps or depth before it can
-    /// answer.
+    /// answer, or for an evaluation that takes more than its
+    /// [steps](Path#limits).
     pub fn matches<'a>(&self, root: Cursor<'a>) -> Result<Vec<Match<'a>>, Error> {
-        let mut eval = eval::Eval::new(root);
+        let steps = self.max_steps.unwrap_or_else(|| {
+            let len = u64::try_from(root.input_len()).unwrap_or(u64::MAX);
+            MIN_STEPS.max(len.saturating_mul(STEPS_PER_BYTE))
+        });
+        let mut eval = eval::Eval::new(root, steps);
         let start = eval.root();
         let nodes = eval.query(&self.query, &start)?;
         nodes

@@ -62,21 +62,22 @@ impl Regex {
     }
 
     /// Whether the whole of `text` matches; `None` when the match ran out
-    /// of steps or depth before it could tell.
-    pub fn is_full_match(&self, text: &str) -> Option<bool> {
+    /// of steps or depth before it could tell. The steps it took come
+    /// with the answer, for the query's own count.
+    pub fn is_full_match(&self, text: &str) -> (Option<bool>, usize) {
         let text: Vec<char> = text.chars().collect();
         let mut m = Matcher::new(&text);
         let found = m.alternatives(&self.branches, 0, &mut |j, _| j == text.len());
-        (found || !m.exhausted).then_some(found)
+        m.answer(found)
     }
 
-    /// Whether some substring of `text` matches; `None` as for
-    /// [`Regex::is_full_match`].
-    pub fn is_found_in(&self, text: &str) -> Option<bool> {
+    /// Whether some substring of `text` matches; `None` and the steps as
+    /// for [`Regex::is_full_match`].
+    pub fn is_found_in(&self, text: &str) -> (Option<bool>, usize) {
         let text: Vec<char> = text.chars().collect();
         let mut m = Matcher::new(&text);
         let found = (0..=text.len()).any(|i| m.alternatives(&self.branches, i, &mut |_, _| true));
-        (found || !m.exhausted).then_some(found)
+        m.answer(found)
     }
 }
 
@@ -275,6 +276,12 @@ impl<'t> Matcher<'t> {
             depth: 0,
             exhausted: false,
         }
+    }
+
+    /// The answer of a match that found `found`, and the steps it took.
+    fn answer(&self, found: bool) -> (Option<bool>, usize) {
+        let steps = (BUDGET - self.budget) as usize;
+        ((found || !self.exhausted).then_some(found), steps)
     }
 
     fn alternatives(&mut self, branches: &[Vec<Atom>], i: usize, k: &mut Next<'_>) -> bool {
