@@ -129,6 +129,10 @@ pub(crate) fn convert(cbor: &[u8], limits: &Resolved, out: &mut Out) -> Option<u
             // Tags.
             _ => return None,
         }
+        // Past the output budget the general pass reports the error.
+        if out.over() {
+            return None;
+        }
         if stack.is_empty() {
             return Some(pos);
         }

@@ -13,9 +13,27 @@ use crate::value::emit_value;
 /// `Value`, which expands them into plain arrays and maps first.
 const BORING_TAGS: core::ops::RangeInclusive<u64> = 39649..=39654;
 
-/// Writes the item at the reader's position as JSON.
+/// Writes the item at the reader's position as JSON; past the output
+/// budget ([`Out::limit`]), refuses it with `LimitExceeded` at its offset.
 pub(crate) fn item(r: &mut Reader<'_>, out: &mut Out, how: BytesAs) -> Result<(), Error> {
     let at = r.position();
+    written(r, out, how, at)?;
+    if out.over() {
+        return Err(over_budget(at));
+    }
+    Ok(())
+}
+
+/// The error for JSON text past its output budget: a stringref repeated,
+/// deep indentation, or non-text keys nested in keys (each level escapes
+/// the one inside, doubling its backslashes) can make far more text than
+/// input.
+pub(crate) fn over_budget(at: usize) -> Error {
+    boring::Error::new(boring::ErrorKind::LimitExceeded, at).into()
+}
+
+/// [`item`] without the budget check.
+fn written(r: &mut Reader<'_>, out: &mut Out, how: BytesAs, at: usize) -> Result<(), Error> {
     // Dispatch on the major type of the initial byte: numbers and simple
     // values parse their head once, strings and containers go to the
     // reader's own fast paths.
@@ -228,8 +246,7 @@ fn key(r: &mut Reader<'_>, out: &mut Out, how: BytesAs) -> Result<(), Error> {
     if r.peek()? >> 5 == 3 {
         return text(r, out, r.position());
     }
-    let mut inner = Out::new(false, 16);
-    inner.check_text = out.check_text;
+    let mut inner = out.for_key();
     item(r, &mut inner, how)?;
     stringify_key(out, inner);
     Ok(())

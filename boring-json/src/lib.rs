@@ -96,8 +96,11 @@ pub fn json_to_value(json: &[u8]) -> Result<Value, Error> {
 /// # Errors
 ///
 /// [`ErrorKind::Cbor`] with the offset in `cbor` for malformed input, a
-/// limit of the reader or trailing bytes; [`ErrorKind::NonFiniteFloat`] for
-/// NaN or an infinity.
+/// limit of the reader or trailing bytes, and `Cbor(LimitExceeded)` for
+/// JSON text past the options' output budget (`Options::output_budget`, by
+/// default `max(64 MiB, 64 × cbor.len())`: repeated stringrefs, deep
+/// indentation and non-text keys nested in keys can make far more text
+/// than input); [`ErrorKind::NonFiniteFloat`] for NaN or an infinity.
 pub fn cbor_to_json(cbor: &[u8], options: &Options, pretty: bool) -> Result<String, Error> {
     let (text, end) = cbor_item_to_json(cbor, 0, options, pretty)?;
     if end != cbor.len() {
@@ -161,10 +164,14 @@ fn convert(
     check_text: bool,
 ) -> Result<(Out, usize), Error> {
     let mut reader = Reader::with_options(cbor, options)?;
+    let resolved = options.resolve()?;
     // JSON text is rarely over twice its CBOR: one allocation, no regrowth.
     let mut out = Out::new(pretty, cbor.len() * 2 + 64);
+    // The text is held to the decoder's output budget for this input.
+    let budget = resolved.output_budget.bytes_for(cbor.len());
+    out.limit = usize::try_from(budget).unwrap_or(usize::MAX);
     if !check_text {
-        if let Some(used) = direct::convert(cbor, &options.resolve()?, &mut out) {
+        if let Some(used) = direct::convert(cbor, &resolved, &mut out) {
             return Ok((out, used));
         }
         out.clear();
@@ -189,9 +196,17 @@ fn first_error(cbor: &[u8], options: &Options, pretty: bool) -> Error {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NonFiniteFloat`] for NaN or an infinity (offset 0).
+/// [`ErrorKind::NonFiniteFloat`] for NaN or an infinity (offset 0);
+/// `ErrorKind::Cbor(LimitExceeded)` for text past the default output
+/// budget of the value's CBOR (`max(64 MiB, 64 ×` its Interop length`)`),
+/// which only keys that are maps or arrays nested in one another reach:
+/// each level escapes the text of the one inside.
 pub fn value_to_json(value: &Value, pretty: bool) -> Result<String, Error> {
     let mut out = Out::new(pretty, 64);
+    let interop = Options::from(boring::Profile::Interop);
+    let len = boring::encoded_len(value, &interop).unwrap_or(usize::MAX);
+    let budget = boring::OutputBudget::Proportional.bytes_for(len);
+    out.limit = usize::try_from(budget).unwrap_or(usize::MAX);
     value::emit_value(value, &mut out, BytesAs::Base64Url, 0)?;
     // A `Value`'s text is UTF-8 already and everything else is ASCII.
     String::from_utf8(out.buf)

@@ -29,6 +29,9 @@ pub(crate) struct Out {
     pretty: bool,
     level: usize,
     pub(crate) check_text: bool,
+    /// The most bytes the text may grow to (the output budget): the
+    /// emitters check it after each item.
+    pub(crate) limit: usize,
 }
 
 impl Out {
@@ -38,7 +41,23 @@ impl Out {
             pretty,
             level: 0,
             check_text: false,
+            limit: usize::MAX,
         }
+    }
+
+    /// A text for a map key's JSON, under the same checks and what is left
+    /// of the budget.
+    pub(crate) fn for_key(&self) -> Out {
+        let mut inner = Out::new(false, 16);
+        inner.check_text = self.check_text;
+        inner.limit = self.limit.saturating_sub(self.buf.len());
+        inner
+    }
+
+    /// Whether the text has outgrown its budget.
+    #[inline]
+    pub(crate) fn over(&self) -> bool {
+        self.buf.len() > self.limit
     }
 
     /// Back to an empty text at the outermost level, keeping the buffer.

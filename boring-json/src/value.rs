@@ -2,18 +2,28 @@
 
 use boring::Value;
 
-use crate::emit::{float, stringify_key};
+use crate::emit::{float, over_budget, stringify_key};
 use crate::error::Error;
 use crate::out::{BytesAs, Out};
 
 /// Writes `value` as JSON; `at` is the offset reported for a failure (the
-/// value's position in its CBOR input, or 0).
+/// value's position in its CBOR input, or 0). Past the output budget
+/// ([`Out::limit`]) it is refused with `LimitExceeded`.
 pub(crate) fn emit_value(
     value: &Value,
     out: &mut Out,
     how: BytesAs,
     at: usize,
 ) -> Result<(), Error> {
+    written(value, out, how, at)?;
+    if out.over() {
+        return Err(over_budget(at));
+    }
+    Ok(())
+}
+
+/// [`emit_value`] without the budget check.
+fn written(value: &Value, out: &mut Out, how: BytesAs, at: usize) -> Result<(), Error> {
     match value {
         Value::Integer(v) => out.i128(*v),
         Value::Float(f) => float(out, f.to_f64(), at)?,
@@ -34,7 +44,7 @@ pub(crate) fn emit_value(
                 if let Value::Text(s) = k {
                     out.str(s.as_bytes());
                 } else {
-                    let mut inner = Out::new(false, 16);
+                    let mut inner = out.for_key();
                     emit_value(k, &mut inner, how, at)?;
                     stringify_key(out, inner);
                 }

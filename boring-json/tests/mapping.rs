@@ -241,6 +241,51 @@ fn malformed_cbor_is_a_typed_error() {
     }
 }
 
+/// `{{{…{0: 0}…: 0}: 0}: 0}`: a map whose key is a map whose key is a map,
+/// `depth` deep. Each level's key is the JSON text of the one inside,
+/// escaped again, so the text doubles its backslashes per level.
+fn keys_in_keys(depth: usize) -> Vec<u8> {
+    let mut cbor = vec![0xa1; depth];
+    cbor.extend([0xa1, 0x00, 0x00]);
+    cbor.extend(vec![0x00; depth]);
+    cbor
+}
+
+#[test]
+fn text_past_the_output_budget_is_refused() {
+    // A few levels convert; 40 levels would be terabytes of backslashes.
+    let text = to_json(&keys_in_keys(3));
+    assert_eq!(text, r#"{"{\"{\\\"{\\\\\\\"0\\\\\\\":0}\\\":0}\":0}":0}"#);
+    let small = Options::default().output_budget(boring::OutputBudget::Bytes(100_000));
+    let err = cbor_to_json(&keys_in_keys(40), &small, false).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Cbor(boring::ErrorKind::LimitExceeded)
+    );
+    assert!(err.offset().is_some());
+    // A `Value`'s text is held to the default budget of its CBOR (64 MiB
+    // here).
+    let value: Value = boring::from_slice(&keys_in_keys(40)).unwrap();
+    let err = value_to_json(&value, false).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Cbor(boring::ErrorKind::LimitExceeded)
+    );
+    // A stringref repeated: 1 000 references to a 1 000-byte text is
+    // about 1 MB of JSON from 4 KB, within the default budget and past
+    // one of 100 000 bytes, which the options set.
+    let mut cbor = vec![0xd9, 0x01, 0x00, 0x99, 0x03, 0xe9, 0x79, 0x03, 0xe8];
+    cbor.extend(vec![b'x'; 1000]);
+    for _ in 1..1001 {
+        cbor.extend([0xd8, 0x19, 0x00]);
+    }
+    assert_eq!(to_json(&cbor).len(), 1001 * 1003 + 1);
+    let err = cbor_to_json(&cbor, &small, false).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Cbor(boring::ErrorKind::LimitExceeded)
+    );
+}
 #[test]
 fn bad_utf8_is_found_at_its_byte_and_before_later_errors() {
     let bad = boring::ErrorKind::InvalidUtf8;
