@@ -8,6 +8,14 @@ use boring::{Boring, Embedded, Options, Profile};
 
 use crate::{all_vectors, to_hex};
 
+mod json;
+mod path;
+mod serde;
+
+pub use self::serde::{fuzz_serde, Adjacent, External, Internal, Message, Untagged};
+pub use json::fuzz_json;
+pub use path::fuzz_path;
+
 /// A record with the field kinds that take different decoding paths:
 /// integers, text, optional and skipped-when-absent fields, floats, nested
 /// vectors, an enum with every variant form, an untagged enum, embedded
@@ -239,6 +247,9 @@ pub fn seeds() -> Vec<(&'static str, Vec<Vec<u8>>)> {
         ("decode_records", many.clone()),
         ("navigate", many),
         ("sequence", sequences),
+        ("path", path::seeds()),
+        ("json", json::seeds()),
+        ("serde", self::serde::seeds()),
     ]
 }
 

@@ -49,6 +49,30 @@ pub fn hex(text: &str) -> Vec<u8> {
         .collect()
 }
 
+/// A JSON value as the `Value` a JSON reader makes of it: integers that
+/// fit 64 bits stay integers, other numbers are `f64`, objects are maps
+/// with text keys in their order.
+pub fn json_to_value(json: &serde_json::Value) -> Value {
+    use serde_json::Value as Json;
+    match json {
+        Json::Null => Value::Null,
+        Json::Bool(b) => Value::Bool(*b),
+        Json::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => Value::Integer(i128::from(i)),
+            (_, Some(u)) => Value::Integer(i128::from(u)),
+            _ => Value::from(n.as_f64().expect("a finite number")),
+        },
+        Json::String(s) => Value::Text(s.clone()),
+        Json::Array(items) => Value::Array(items.iter().map(json_to_value).collect()),
+        Json::Object(entries) => Value::Map(
+            entries
+                .iter()
+                .map(|(k, v)| (Value::Text(k.clone()), json_to_value(v)))
+                .collect(),
+        ),
+    }
+}
+
 /// Lower-case hex of `bytes`, for failure messages.
 pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()

@@ -89,3 +89,27 @@ fn navigation_seeds_prefixes_and_overwrites() {
 fn sequence_seeds_prefixes_and_overwrites() {
     assert!(sweep("sequence", boring_tests::fuzz::fuzz_sequence) > 0);
 }
+
+#[test]
+fn path_seeds_prefixes_and_overwrites() {
+    assert!(sweep("path", boring_tests::fuzz::fuzz_path) > 0);
+}
+
+#[test]
+fn json_seeds_prefixes_and_overwrites() {
+    assert!(sweep("json", boring_tests::fuzz::fuzz_json) > 0);
+}
+
+#[test]
+fn serde_seeds_prefixes_and_overwrites() {
+    // Four sample messages in each of three profiles decode as messages.
+    let messages = inputs("serde")
+        .iter()
+        .filter(|input| {
+            let options = boring::Options::default();
+            boring::serde::from_slice::<boring_tests::fuzz::Message<'_>>(input, &options).is_ok()
+        })
+        .count();
+    assert_eq!(messages, 12);
+    assert!(sweep("serde", boring_tests::fuzz::fuzz_serde) > 0);
+}

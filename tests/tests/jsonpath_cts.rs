@@ -12,26 +12,6 @@ use serde_json::Value as Json;
 /// How many of the suite's tests pass; the suite must not regress below.
 const EXPECTED_PASSING: usize = 703;
 
-fn to_cbor(json: &Json) -> Value {
-    match json {
-        Json::Null => Value::Null,
-        Json::Bool(b) => Value::Bool(*b),
-        Json::Number(n) => match (n.as_i64(), n.as_u64()) {
-            (Some(i), _) => Value::Integer(i128::from(i)),
-            (_, Some(u)) => Value::Integer(i128::from(u)),
-            _ => Value::from(n.as_f64().expect("a finite number")),
-        },
-        Json::String(s) => Value::Text(s.clone()),
-        Json::Array(items) => Value::Array(items.iter().map(to_cbor).collect()),
-        Json::Object(entries) => Value::Map(
-            entries
-                .iter()
-                .map(|(k, v)| (Value::Text(k.clone()), to_cbor(v)))
-                .collect(),
-        ),
-    }
-}
-
 fn to_json(value: &Value) -> Json {
     match value {
         Value::Null => Json::Null,
@@ -66,7 +46,7 @@ fn run(test: &Json) -> Result<(), String> {
     }
     let path = parsed.map_err(|e| format!("refused: {e}"))?;
     let bytes = boring::to_vec_with(
-        &to_cbor(&test["document"]),
+        &boring_tests::json_to_value(&test["document"]),
         &Options::from(Profile::Interop),
     )
     .map_err(|e| e.to_string())?;
