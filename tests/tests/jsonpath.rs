@@ -257,6 +257,14 @@ fn repeated_selectors_and_filters_take_steps() {
     );
     let err = path.max_steps(Some(2_000)).matches(root).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
+    // An index selector walks to its element (without an index file).
+    let long: Vec<Value> = (0..10_000).map(Value::from).collect();
+    let bytes = boring::to_vec_with(&Value::Array(long.into()), &interop()).unwrap();
+    let array = Cursor::new(&bytes).unwrap();
+    let last = Path::parse("$[9999]").unwrap();
+    assert_eq!(last.clone().matches(array).unwrap().len(), 1);
+    let err = last.max_steps(Some(1_000)).matches(array).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::LimitExceeded);
     // A filter comparing every node with the whole document reads the
     // document once per node: its bytes are steps.
     let path = Path::parse("$..[?@ == $]").unwrap();

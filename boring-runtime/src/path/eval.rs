@@ -216,6 +216,9 @@ impl<'a> Eval<'a> {
                 let n = n as i64;
                 let at = if *i < 0 { n + i } else { *i };
                 if (0..n).contains(&at) {
+                    // Without an index the jump walks the elements before
+                    // it: a step each.
+                    self.step(at as usize, &node.cursor)?;
                     let element = node.cursor.index(at as usize)?;
                     out.push(self.child(node, element, Edge::Index(at as usize))?);
                 }

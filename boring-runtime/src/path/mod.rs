@@ -60,8 +60,8 @@ use crate::nav::Cursor;
 /// each descendant segment (`..`) may select every node below each node of
 /// the list before it, so `$..*..*..*..*` over a 61-byte document of 60
 /// nested arrays selects some 490 000 nodes, and one more `..*` five
-/// million. An evaluation therefore counts its steps (a node reached, a
-/// node added to a list, a key a name selector compares, a byte of a value
+/// million. An evaluation therefore counts its steps (a node reached or
+/// passed over by an index selector, a node added to a list, a key a name selector compares, a byte of a value
 /// a filter reads, a step of a `match` or `search`) and stops
 /// with [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) past
 /// [`Path::max_steps`]: by default `max(1 000 000, 64 × the input's
