@@ -11,8 +11,8 @@ pub(crate) struct QueryArgs {
     #[arg(long)]
     pub(crate) paths: bool,
     /// Stop a query after this many steps (nodes reached or selected,
-    /// keys compared, bytes of values a filter reads, regex steps); by default 64 per byte of input,
-    /// and at least a million
+    /// keys compared, bytes of values a filter reads, regex steps); by
+    /// default 64 per byte of input, and at least a million
     #[arg(long, value_name = "N")]
     pub(crate) max_steps: Option<u64>,
     /// The JSONPath query (RFC 9535), e.g. '$.books[?@.price < 10].title'
