@@ -9,6 +9,18 @@ use super::Reader;
 use crate::error::{Error, ErrorKind};
 use crate::wire::head::{Head, Major};
 
+/// A short text found by [`Reader::peek_short_text`], not yet consumed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ShortText<'de> {
+    /// The text's bytes (the literal's payload, or what the reference
+    /// resolves to).
+    pub(crate) bytes: &'de [u8],
+    /// The offset after the item.
+    end: usize,
+    /// A literal (registered when taken) rather than a stringref.
+    literal: bool,
+}
+
 impl<'de> Reader<'de> {
     /// Whether the next bytes are a stringref (`d8 19`) inside a namespace.
     #[inline]
@@ -98,6 +110,42 @@ impl<'de> Reader<'de> {
     fn took_reference(&mut self, next: usize) {
         self.pos = next;
         self.references += 1;
+    }
+
+    /// The next item when it is a text literal of up to 255 bytes or a
+    /// stringref with a one- or two-byte index to text: its bytes and how
+    /// to consume it ([`Reader::take_short_text`]); nothing consumed. The
+    /// caller matches the bytes in its own frame, with no closure between.
+    #[inline(always)]
+    pub(crate) fn peek_short_text(&self) -> Option<ShortText<'de>> {
+        let input: &'de [u8] = self.input;
+        if let Some((start, len)) = self.short_text() {
+            let bytes = input.get(start..start + len)?;
+            return Some(ShortText {
+                bytes,
+                end: start + len,
+                literal: true,
+            });
+        }
+        let (text, end) = self.short_text_reference()?;
+        Some(ShortText {
+            bytes: text.as_bytes(),
+            end,
+            literal: false,
+        })
+    }
+
+    /// Consumes `found`, which the caller recognised as the constant
+    /// `text` (byte for byte): a literal registers `text` as
+    /// [`Reader::str`] would register the literal.
+    #[inline(always)]
+    pub(crate) fn take_short_text(&mut self, found: ShortText<'de>, text: &'de str) {
+        if found.literal {
+            self.strings.register_text(text);
+            self.pos = found.end;
+        } else {
+            self.took_reference(found.end);
+        }
     }
 
     #[doc(hidden)]
