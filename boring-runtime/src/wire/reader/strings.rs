@@ -10,6 +10,7 @@ use crate::error::{Error, ErrorKind};
 use crate::wire::head::{Head, Major};
 
 /// A short text found by [`Reader::peek_short_text`], not yet consumed.
+#[cfg(feature = "serde")]
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ShortText<'de> {
     /// The text's bytes (the literal's payload, or what the reference
@@ -116,6 +117,7 @@ impl<'de> Reader<'de> {
     /// stringref with a one- or two-byte index to text: its bytes and how
     /// to consume it ([`Reader::take_short_text`]); nothing consumed. The
     /// caller matches the bytes in its own frame, with no closure between.
+    #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn peek_short_text(&self) -> Option<ShortText<'de>> {
         let input: &'de [u8] = self.input;
@@ -138,6 +140,7 @@ impl<'de> Reader<'de> {
     /// Consumes `found`, which the caller recognised as the constant
     /// `text` (byte for byte): a literal registers `text` as
     /// [`Reader::str`] would register the literal.
+    #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn take_short_text(&mut self, found: ShortText<'de>, text: &'de str) {
         if found.literal {
