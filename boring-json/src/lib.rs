@@ -146,25 +146,35 @@ pub fn cbor_item_to_json(
     // once at the end: one pass instead of one call per string. Only when
     // something fails is the conversion run again checking each string, so
     // that the error is the first one in the input, with its offset.
-    let converted = convert(item, options, pretty, false)
-        .ok()
-        .and_then(|(out, used)| Some((String::from_utf8(out.buf).ok()?, used)));
-    match converted {
-        Some((text, used)) => Ok((text, at + used)),
-        None => Err(first_error(item, options, pretty).shifted(at)),
+    match convert(item, options, pretty, false) {
+        Ok((out, used)) => {
+            if let Ok(text) = String::from_utf8(out.buf) {
+                return Ok((text, at + used));
+            }
+        }
+        // With all text before the failure valid, the checking pass would
+        // stop at this same error: it is the first, and the pass (which
+        // may have spent the whole output budget) is not run again.
+        Err((e, written)) if core::str::from_utf8(&written).is_ok() => {
+            return Err(e.shifted(at));
+        }
+        Err(_) => {}
     }
+    Err(first_error(item, options, pretty).shifted(at))
 }
 
 /// One conversion pass over the first item of `cbor`, checking each text
-/// string's UTF-8 when `check_text`: the text and the bytes read.
+/// string's UTF-8 when `check_text`: the text and the bytes read, or the
+/// error and the text written before it.
 fn convert(
     cbor: &[u8],
     options: &Options,
     pretty: bool,
     check_text: bool,
-) -> Result<(Out, usize), Error> {
-    let mut reader = Reader::with_options(cbor, options)?;
-    let resolved = options.resolve()?;
+) -> Result<(Out, usize), (Error, Vec<u8>)> {
+    let unwritten = |e: boring::Error| (Error::from(e), Vec::new());
+    let mut reader = Reader::with_options(cbor, options).map_err(unwritten)?;
+    let resolved = options.resolve().map_err(unwritten)?;
     // JSON text is rarely over twice its CBOR: one allocation, no regrowth.
     let mut out = Out::new(pretty, cbor.len() * 2 + 64);
     // The text is held to the decoder's output budget for this input.
@@ -177,8 +187,10 @@ fn convert(
         out.clear();
     }
     out.check_text = check_text;
-    emit::item(&mut reader, &mut out, BytesAs::Base64Url)?;
-    Ok((out, reader.position()))
+    match emit::item(&mut reader, &mut out, BytesAs::Base64Url) {
+        Ok(()) => Ok((out, reader.position())),
+        Err(e) => Err((e, out.buf)),
+    }
 }
 
 /// The first error of the item at the start of `cbor`, found by the
@@ -186,7 +198,7 @@ fn convert(
 #[cold]
 fn first_error(cbor: &[u8], options: &Options, pretty: bool) -> Error {
     match convert(cbor, options, pretty, true) {
-        Err(e) => e,
+        Err((e, _)) => e,
         // Not reached: the unchecked pass failed, so the checking one does.
         Ok(_) => Error::from(boring::Error::new(boring::ErrorKind::InvalidUtf8, 0)),
     }
