@@ -347,7 +347,7 @@ fn stringrefs_resolve_through_an_index() {
 }
 
 #[test]
-fn a_name_selects_the_first_of_duplicate_keys() {
+fn a_name_or_integer_selects_the_first_of_duplicate_keys() {
     // `{"a": 1, "a": 2}` is well formed but not valid CBOR (RFC 8949
     // §5.6); the name selects its first entry, directly or as a
     // descendant, and the wildcard still reaches both.
@@ -367,4 +367,14 @@ fn a_name_selects_the_first_of_duplicate_keys() {
     }
     let all = Path::parse("$.*").unwrap().matches(root).unwrap();
     assert_eq!(all.len(), 2);
+    // An integer key repeated is selected once too, by its first entry, so
+    // that a normalized path names one node whatever its steps are.
+    let bytes = [0xa3, 0x05, 0x01, 0x61, b'b', 0x02, 0x05, 0x03];
+    let root = Cursor::new(&bytes).unwrap();
+    let matches = Path::parse("$[5]").unwrap().matches(root).unwrap();
+    let values: Vec<Value> = matches
+        .iter()
+        .map(|m| m.cursor.to_value().unwrap())
+        .collect();
+    assert_eq!(values, [Value::from(1)]);
 }

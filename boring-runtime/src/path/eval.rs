@@ -279,7 +279,8 @@ impl<'a> Eval<'a> {
                         out.push(children[at as usize]);
                     }
                 }
-                // The extension for CBOR: an index selects a map's integer key.
+                // The extension for CBOR: an index selects a map's integer
+                // key, the first entry with it as a name does.
                 Selector::Index(i) => {
                     for child in children {
                         let Some(key) = self.key_of(child) else {
@@ -287,6 +288,7 @@ impl<'a> Eval<'a> {
                         };
                         if int_key(key)? == Some(i128::from(*i)) {
                             out.push(*child);
+                            break;
                         }
                     }
                 }
