@@ -214,10 +214,27 @@ fn first_error(cbor: &[u8], options: &Options, pretty: bool) -> Error {
 /// which only keys that are maps or arrays nested in one another reach:
 /// each level escapes the text of the one inside.
 pub fn value_to_json(value: &Value, pretty: bool) -> Result<String, Error> {
+    // Measuring the value's CBOR is a pass over all of it, as long as a
+    // third of the conversion: text within the budget's floor needs no
+    // length, so the value is measured only when its text passes the floor.
+    let budget = |len: usize| boring::OutputBudget::Proportional.bytes_for(len);
+    let floor = budget(0);
+    match value_to_json_within(value, pretty, floor) {
+        Err(e) if e.kind() == &ErrorKind::Cbor(boring::ErrorKind::LimitExceeded) => {
+            let interop = Options::from(boring::Profile::Interop);
+            let len = boring::encoded_len(value, &interop).unwrap_or(usize::MAX);
+            match budget(len) {
+                larger if larger > floor => value_to_json_within(value, pretty, larger),
+                _ => Err(e),
+            }
+        }
+        converted => converted,
+    }
+}
+
+/// [`value_to_json`] with text held to `budget` bytes.
+fn value_to_json_within(value: &Value, pretty: bool, budget: u64) -> Result<String, Error> {
     let mut out = Out::new(pretty, 64);
-    let interop = Options::from(boring::Profile::Interop);
-    let len = boring::encoded_len(value, &interop).unwrap_or(usize::MAX);
-    let budget = boring::OutputBudget::Proportional.bytes_for(len);
     out.limit = usize::try_from(budget).unwrap_or(usize::MAX);
     value::emit_value(value, &mut out, BytesAs::Base64Url, 0)?;
     // A `Value`'s text is UTF-8 already and everything else is ASCII.

@@ -287,6 +287,19 @@ fn text_past_the_output_budget_is_refused() {
     );
 }
 #[test]
+fn a_large_value_may_write_text_past_the_budget_floor() {
+    // 24 levels of keys in keys are 99 bytes of JSON past 64 MiB, the
+    // floor of the budget, which is all 51 bytes of their CBOR allow
+    // (the test above). Beside 1.1 MiB of bytes the budget is 64 times the
+    // CBOR, about 70 MiB, and the same text with the bytes' base64 fits.
+    let keys: Value = boring::from_slice(&keys_in_keys(24)).unwrap();
+    let bytes = Value::Bytes(vec![0; 1_100_000]);
+    let both = Value::Array(vec![keys, bytes].into());
+    let text = value_to_json(&both, false).unwrap();
+    assert_eq!(text.len(), 67_108_963 + 1_466_667 + 5);
+}
+
+#[test]
 fn bad_utf8_is_found_at_its_byte_and_before_later_errors() {
     let bad = boring::ErrorKind::InvalidUtf8;
     // ["ok", "\xc3(", 1]: the bad string's payload starts at byte 5, its
