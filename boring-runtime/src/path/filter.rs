@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::ast::{Arg, Call, Comparable, Expr, Function, Op};
+use super::ast::{Arg, Call, Comparable, Expr, Function, Op, Query};
 use super::eval::{Eval, Node};
 use super::regex;
 use crate::error::Error;
@@ -48,12 +48,20 @@ fn comparable<'a>(
 ) -> Result<Option<Value>, Error> {
     match side {
         Comparable::Literal(v) => Ok(Some(v.clone())),
-        Comparable::Query(query) => {
-            let nodes = cx.query(query, current)?;
-            single(nodes, cx)
-        }
+        Comparable::Query(query) => query_value(query, current, cx),
         Comparable::Call(call) => value_call(call, current, cx),
     }
+}
+
+/// The value of what `query` selects from `current`, when that is one
+/// node; Nothing otherwise.
+fn query_value<'a>(
+    query: &Query,
+    current: &Node<'a>,
+    cx: &mut Eval<'a>,
+) -> Result<Option<Value>, Error> {
+    let nodes = cx.query(query, current)?;
+    single(nodes, cx)
 }
 
 /// The value of a node list of one node; Nothing otherwise. Reading it
@@ -109,10 +117,7 @@ fn arg_value<'a>(
 ) -> Result<Option<Value>, Error> {
     match &call.args[i] {
         Arg::Value(side) => comparable(side, current, cx),
-        Arg::Nodes(query) => {
-            let nodes = cx.query(query, current)?;
-            single(nodes, cx)
-        }
+        Arg::Nodes(query) => query_value(query, current, cx),
     }
 }
 
