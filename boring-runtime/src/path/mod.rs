@@ -61,9 +61,10 @@ use crate::nav::Cursor;
 /// the list before it, so `$..*..*..*..*` over a 61-byte document of 60
 /// nested arrays selects some 490 000 nodes, and one more `..*` five
 /// million. An evaluation therefore counts its steps (a node reached or
-/// passed over by an index selector, a node added to a list, a key a name selector compares, a byte of a value
-/// a filter reads, a step of a `match` or `search`) and stops
-/// with [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) past
+/// passed over by an index selector, a node added to a list, a key a name
+/// selector compares, a byte of a value a filter reads, a step of a
+/// `match` or `search`) and stops with
+/// [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) past
 /// [`Path::max_steps`]: by default `max(1 000 000, 64 × the input's
 /// length)`, so that the work a query and a document ask for grows at most
 /// linearly with their size, as the decoder's output budget does.

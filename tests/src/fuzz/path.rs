@@ -8,7 +8,8 @@ use crate::to_hex;
 /// the rest a document. A query parses or is refused with `BadPath`; run
 /// over the document it answers or fails with a typed error, within its
 /// step limit, never panics; and each match's normalized path parses as
-/// a query, which selects that match where the path names no key by name.
+/// a query that selects at most one node, at that path: the match itself
+/// where the path has only positions or no map repeats a key.
 pub fn fuzz_path(data: &[u8]) {
     use boring::nav::Cursor;
     use boring::path::{Path, Step};
