@@ -143,20 +143,21 @@ pub fn cbor_item_to_json(
 ) -> Result<(String, usize), Error> {
     let item = cbor.get(at..).unwrap_or_default();
     // Text strings are copied unchecked and the whole text is checked
-    // once at the end: one pass instead of one call per string. Only when
+    // once at the end (`out::into_text`): one pass instead of one call per
+    // string, most of them short. Only when
     // the text is invalid somewhere is the conversion run again checking
     // each string, so that the error is the first one in the input, with
     // its offset.
     match convert(item, options, pretty, false) {
         Ok((out, used)) => {
-            if let Ok(text) = String::from_utf8(out.buf) {
+            if let Some(text) = out::into_text(out.buf) {
                 return Ok((text, at + used));
             }
         }
         // With all text before the failure valid, the checking pass would
         // stop at this same error: it is the first, and the pass (which
         // may have spent the whole output budget) is not run again.
-        Err((e, written)) if core::str::from_utf8(&written).is_ok() => {
+        Err((e, written)) if simdutf8::basic::from_utf8(&written).is_ok() => {
             return Err(e.shifted(at));
         }
         Err(_) => {}
@@ -239,6 +240,6 @@ fn value_to_json_within(value: &Value, pretty: bool, budget: u64) -> Result<Stri
     out.limit = usize::try_from(budget).unwrap_or(usize::MAX);
     value::emit_value(value, &mut out, BytesAs::Base64Url, 0)?;
     // A `Value`'s text is UTF-8 already and everything else is ASCII.
-    String::from_utf8(out.buf)
-        .map_err(|_| Error::from(boring::Error::new(boring::ErrorKind::InvalidUtf8, 0)))
+    out::into_text(out.buf)
+        .ok_or_else(|| Error::from(boring::Error::new(boring::ErrorKind::InvalidUtf8, 0)))
 }

@@ -323,6 +323,32 @@ fn bad_utf8_is_found_at_its_byte_and_before_later_errors() {
 }
 
 #[test]
+fn long_texts_are_checked_whole_and_bad_bytes_found_deep_in_them() {
+    // Past a few kilobytes the finished text is checked and copied in one
+    // step: multi-byte text must come through, and a bad byte far into the
+    // document must still be the error, at its offset.
+    let words: Vec<Value> = (0..600)
+        .map(|i| Value::Text(format!("{i}: ünïcödé \u{1f600} \"q\"")))
+        .collect();
+    let cbor = boring::to_vec_with(&Value::Array(words.clone().into()), &interop()).unwrap();
+    let json = cbor_to_json(&cbor, &Options::default(), false).unwrap();
+    assert!(json.len() > 16 * 1024);
+    let back: Vec<String> = serde_json::from_str(&json).unwrap();
+    let expected: Vec<String> = words
+        .iter()
+        .map(|w| w.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(back, expected);
+    // The last string's first byte made a stray continuation byte.
+    let mut bad = cbor.clone();
+    let last = bad.len() - "599: ünïcödé \u{1f600} \"q\"".len();
+    bad[last] = 0x80;
+    let err = cbor_to_json(&bad, &Options::default(), false).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Cbor(boring::ErrorKind::InvalidUtf8));
+    assert_eq!(err.offset(), Some(last));
+}
+
+#[test]
 fn floats_are_the_correctly_rounded_f64_of_their_text() {
     // Fast path, 17 digits, more than 19 digits (leading zeros count),
     // halfway cases, subnormals, the largest double, exponents far out.
