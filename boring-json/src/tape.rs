@@ -437,7 +437,12 @@ fn int_token(negative: bool, v: u64) -> Tok<'static> {
 
 /// Whether a number's text has a fraction or an exponent (an integer's
 /// text has neither, whatever its size).
+///
+/// Asked only of texts the fast parser read as a float. That parser reads
+/// every integer of up to 19 digits as an integer, so a text of at most 19
+/// bytes (a sign counts) that it read as a float has a fraction or an
+/// exponent: only longer texts are scanned.
 #[inline]
 fn is_float_text(text: &[u8]) -> bool {
-    text.iter().any(|&b| matches!(b, b'.' | b'e' | b'E'))
+    text.len() <= 19 || text.iter().any(|&b| matches!(b, b'.' | b'e' | b'E'))
 }
