@@ -180,6 +180,13 @@ impl Seq {
     /// entries are charged when [`Reader::array`] or [`Reader::map`] opens it.
     #[inline]
     pub fn next(&mut self, r: &mut Reader<'_>) -> Result<bool, Error> {
+        // A definite container with entries left, the common case, in one
+        // test: an indefinite or finished container's count is zero. Its
+        // entries were charged when it opened.
+        if self.0 & COUNT != 0 {
+            self.0 -= 1;
+            return Ok(true);
+        }
         if self.0 & DONE != 0 {
             return Ok(false);
         }
@@ -190,10 +197,6 @@ impl Seq {
             } else {
                 true
             }
-        } else if self.0 & COUNT != 0 {
-            // A definite container's entries were charged when it opened.
-            self.0 -= 1;
-            return Ok(true);
         } else {
             false
         };
