@@ -144,10 +144,9 @@ pub fn cbor_item_to_json(
     let item = cbor.get(at..).unwrap_or_default();
     // Text strings are copied unchecked and the whole text is checked
     // once at the end (`out::into_text`): one pass instead of one call per
-    // string, most of them short. Only when
-    // the text is invalid somewhere is the conversion run again checking
-    // each string, so that the error is the first one in the input, with
-    // its offset.
+    // string, most of them short. Only when the text is invalid somewhere
+    // is the conversion run again checking each string, so that the error
+    // is the first one in the input, with its offset.
     match convert(item, options, pretty, false) {
         Ok((out, used)) => {
             if let Some(text) = out::into_text(out.buf) {

@@ -435,13 +435,13 @@ fn int_token(negative: bool, v: u64) -> Tok<'static> {
     }
 }
 
-/// Whether a number's text has a fraction or an exponent (an integer's
-/// text has neither, whatever its size).
+/// Whether a number's text that the fast parser read as a float has a
+/// fraction or an exponent, as a float's text has and an integer's (past
+/// 64 bits) has not.
 ///
-/// Asked only of texts the fast parser read as a float. That parser reads
-/// every integer of up to 19 digits as an integer, so a text of at most 19
-/// bytes (a sign counts) that it read as a float has a fraction or an
-/// exponent: only longer texts are scanned.
+/// That parser reads every integer of up to 19 digits as an integer, so a
+/// text of at most 19 bytes (a sign counts) that it read as a float has a
+/// fraction or an exponent: only longer texts are scanned.
 #[inline]
 fn is_float_text(text: &[u8]) -> bool {
     text.len() <= 19 || text.iter().any(|&b| matches!(b, b'.' | b'e' | b'E'))
