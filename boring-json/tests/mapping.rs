@@ -286,6 +286,7 @@ fn text_past_the_output_budget_is_refused() {
         &ErrorKind::Cbor(boring::ErrorKind::LimitExceeded)
     );
 }
+
 #[test]
 fn a_large_value_may_write_text_past_the_budget_floor() {
     // 24 levels of keys in keys are 99 bytes of JSON past 64 MiB, the
