@@ -63,7 +63,7 @@ pub fn report(
     only: Option<&[String]>,
     navigation: &[nav::Sources<'_>],
 ) -> Report {
-    let mut payloads = payloads::some(payloads::Scale::Published, |name| {
+    let mut payloads = payloads::some(payloads::Scale::Published, &|name| {
         only.is_none_or(|only| only.iter().any(|n| n == name))
     });
     let machine = machine::Machine::read();

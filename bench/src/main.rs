@@ -163,7 +163,7 @@ fn repeat(args: &[String]) -> ExitCode {
     let Ok(n) = n.parse::<u64>() else {
         return ExitCode::from(2);
     };
-    let mut payloads = payloads::some(payloads::Scale::Published, |name| name == payload);
+    let mut payloads = payloads::some(payloads::Scale::Published, &|name| name == payload);
     let Some(payload) = payloads.first_mut() else {
         eprintln!("unknown payload {payload:?}");
         return ExitCode::from(2);

@@ -71,12 +71,18 @@ impl Scale {
 
 /// Every payload, built from the fixed seed, in column order.
 pub fn all(scale: Scale) -> Vec<Payload> {
-    some(scale, |_| true)
+    some(scale, &|_| true)
 }
 
 /// The payloads whose names `keep` accepts, in column order; the others are
 /// not built.
-pub fn some(scale: Scale, keep: impl Fn(&str) -> bool) -> Vec<Payload> {
+///
+/// `keep` is a trait object, not a generic: a generic would be instantiated
+/// in each calling crate, and with it every cell, so that `boring-bench
+/// repeat` (in the binary) would time its own copy of the codecs' code,
+/// inlined differently from the copy the published run (in the library)
+/// times.
+pub fn some(scale: Scale, keep: &dyn Fn(&str) -> bool) -> Vec<Payload> {
     let mut out = Vec::new();
     if keep("small-map") {
         let small = records::small_map();
