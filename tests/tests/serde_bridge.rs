@@ -809,3 +809,83 @@ fn variant_names_resolve_through_stringref() {
         copies
     );
 }
+
+/// A byte as a newtype: written as the byte itself.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq)]
+struct Level(u8);
+
+/// A sequence whose exact length hint is `hint`, holding `given` bytes.
+struct HintedBytes {
+    hint: usize,
+    given: usize,
+}
+
+impl Serialize for HintedBytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Lying(std::ops::Range<usize>, usize);
+        impl Iterator for Lying {
+            type Item = u8;
+            fn next(&mut self) -> Option<u8> {
+                self.0.next().map(|i| i as u8)
+            }
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                (self.1, Some(self.1))
+            }
+        }
+        s.collect_seq(Lying(0..self.given, self.hint))
+    }
+}
+
+#[test]
+fn byte_sequences_write_every_head_across_blocks_and_other_items_after_them() {
+    // 600 bytes: more than one block of heads, every value from 0 to 255.
+    let bytes: Vec<u8> = (0..600).map(|i| (i * 7 % 256) as u8).collect();
+    let mut expected = vec![0x99, 0x02, 0x58];
+    for &b in &bytes {
+        if b < 24 {
+            expected.push(b);
+        } else {
+            expected.extend([0x18, b]);
+        }
+    }
+    // Default opens a stringref namespace (tag 256) around the item.
+    let profiles: [(Options, &[u8]); 3] = [
+        (interop(), &[]),
+        (Options::default(), &[0xd9, 0x01, 0x00]),
+        (Options::from(Profile::Canonical), &[]),
+    ];
+    for (opts, namespace) in profiles {
+        let written = boring::serde::to_vec(&bytes, &opts).unwrap();
+        assert_eq!(written[..namespace.len()], *namespace);
+        assert_eq!(written[namespace.len()..], expected);
+        assert_eq!(round_trip(&bytes, &opts), bytes);
+    }
+    // Newtypes and `Some` of a byte are bytes; `None` ends the run and the
+    // items after it take the ordinary path, byte or not.
+    let levels = vec![Level(1), Level(200)];
+    assert_eq!(
+        boring::serde::to_vec(&levels, &interop()).unwrap(),
+        [0x82, 0x01, 0x18, 0xc8]
+    );
+    let optional = vec![Some(1u8), Some(200), None, Some(30), Some(2)];
+    let written = boring::serde::to_vec(&optional, &interop()).unwrap();
+    assert_eq!(written, [0x85, 0x01, 0x18, 0xc8, 0xf6, 0x18, 0x1e, 0x02]);
+    assert_eq!(round_trip(&optional, &interop()), optional);
+    // A simple value travels as a `u8` in a newtype of its own: still a
+    // simple value, never an integer.
+    let simples = vec![Value::Simple(16), Value::Undefined, Value::Simple(255)];
+    assert_eq!(
+        boring::serde::to_vec(&simples, &interop()).unwrap(),
+        [0x83, 0xf0, 0xf7, 0xf8, 0xff]
+    );
+    // An exact hint the bytes do not meet is refused, both ways.
+    for (hint, given) in [(3, 2), (2, 3), (0, 1), (300, 299), (299, 300)] {
+        let err = boring::serde::to_vec(&HintedBytes { hint, given }, &interop()).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::Unencodable(_)),
+            "hint {hint}, {given} given: {err}"
+        );
+    }
+    let met = boring::serde::to_vec(&HintedBytes { hint: 3, given: 3 }, &interop()).unwrap();
+    assert_eq!(met, [0x83, 0x00, 0x01, 0x02]);
+}

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 use ::serde::ser::{self, Serialize};
 
+use super::byte_probe::ByteProbe;
 use super::ser::{Mode, Serializer};
 use crate::codec::compare_encoded;
 use crate::error::{Error, ErrorKind};
@@ -146,6 +147,57 @@ impl<'w, S: Sink> Compound<'w, S> {
         };
         value.serialize(Serializer { w, mode })?;
         Ok(next)
+    }
+
+    /// Writes every item and ends the array, as serde's default
+    /// `collect_seq` does through `serialize_element` and `end`, but while
+    /// the items are `u8`s (serde's form of a `Vec<u8>`) their heads are
+    /// gathered in a block on the stack and written a block at a time.
+    /// Written one call per byte, each byte reloaded the output vector's
+    /// pointer and length, which the previous byte's store might have
+    /// changed. The first item that is not a byte, and every item after it,
+    /// takes the ordinary path.
+    pub(crate) fn extend<I>(mut self, items: I) -> Result<(), Error>
+    where
+        I: IntoIterator,
+        I::Item: Serialize,
+    {
+        const BLOCK: usize = 256;
+        let mut items = items.into_iter();
+        let mut block = [0u8; BLOCK];
+        let mut used = 0;
+        let mut other = None;
+        for item in items.by_ref() {
+            let left = match self.open.left() {
+                Some(left) if left > 0 => left,
+                _ => {
+                    other = Some(item);
+                    break;
+                }
+            };
+            let Ok(v) = item.serialize(ByteProbe) else {
+                other = Some(item);
+                break;
+            };
+            if used > BLOCK - 2 {
+                self.w.raw(&block[..used])?;
+                used = 0;
+            }
+            // A head of its own below 24, else `0x18` and the byte; the
+            // second store is overwritten or dropped when unused.
+            block[used] = if v < 24 { v } else { 0x18 };
+            block[used + 1] = v;
+            used += 1 + usize::from(v >= 24);
+            self.open = Open(left - 1);
+        }
+        self.w.raw(&block[..used])?;
+        if let Some(item) = other {
+            self.element(&item)?;
+            for item in items {
+                self.element(&item)?;
+            }
+        }
+        self.finish()
     }
 
     #[inline]

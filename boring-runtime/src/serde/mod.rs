@@ -83,6 +83,7 @@
 //! tags: serde does not say which sequences hold records of one type.
 
 mod access;
+mod byte_probe;
 mod compound;
 mod de;
 mod error;

@@ -207,6 +207,22 @@ impl<'w, S: Sink> ser::Serializer for Serializer<'w, S> {
         Compound::open(self.w, len)
     }
 
+    /// serde's default, with the items written by `Compound::extend`, which
+    /// writes runs of `u8`s a block at a time.
+    #[inline]
+    fn collect_seq<I>(self, items: I) -> Result<(), Error>
+    where
+        I: IntoIterator,
+        I::Item: Serialize,
+    {
+        let items = items.into_iter();
+        let len = match items.size_hint() {
+            (lo, Some(hi)) if lo == hi => Some(lo),
+            _ => None,
+        };
+        Compound::open(self.w, len)?.extend(items)
+    }
+
     #[inline]
     fn serialize_tuple(self, len: usize) -> Result<Compound<'w, S>, Error> {
         if self.mode == Mode::TagPair {
