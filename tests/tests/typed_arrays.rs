@@ -217,6 +217,42 @@ fn plain_arrays_without_the_option() {
 }
 
 #[test]
+fn plain_byte_arrays_write_every_head_across_blocks() {
+    // 600 bytes, every value from 0 to 255: more heads than one block of
+    // the writer's holds.
+    let bytes: Vec<u8> = (0..600).map(|i| (i * 7 % 256) as u8).collect();
+    let mut heads = Vec::new();
+    for &b in &bytes {
+        if b < 24 {
+            heads.push(b);
+        } else {
+            heads.extend([0x18, b]);
+        }
+    }
+    let interop = Options::from(boring::Profile::Interop);
+    let written = boring::to_vec_with(&bytes, &interop).expect("encodes");
+    assert_eq!(written[..3], [0x99, 0x02, 0x58]);
+    assert_eq!(written[3..], heads);
+    assert_eq!(
+        boring::from_slice::<Vec<u8>>(&written).expect("decodes"),
+        bytes
+    );
+    let fixed: [u8; 5] = [0, 23, 24, 255, 7];
+    assert_eq!(
+        boring::to_vec_with(&fixed, &interop).expect("encodes"),
+        [0x85, 0x00, 0x17, 0x18, 0x18, 0x18, 0xff, 0x07]
+    );
+    // Where the sink runs out inside a block, the block is refused whole
+    // and the error names where it would have started.
+    let mut buf = [0u8; 100];
+    let mut w = boring::Writer::with_sink(boring::wire::SliceSink::new(&mut buf), &interop)
+        .expect("writer");
+    let err = w.write(&bytes).expect_err("does not fit");
+    assert_eq!(err.kind(), &ErrorKind::BufferFull);
+    assert_eq!(err.offset(), Some(3));
+}
+
+#[test]
 fn typed_slice_reads_in_place() {
     // Unaligned on purpose: the payload starts at an odd offset.
     let bytes = hex("82 00 d84e 48 01000000 feffffff");

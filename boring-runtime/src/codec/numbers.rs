@@ -11,7 +11,7 @@ use crate::ext::typed::{
     at_typed, decode_typed_array, decode_typed_each, decode_typed_grid, decode_typed_vec,
     ints_fit_typed, write_floats, write_ints,
 };
-use crate::wire::{Reader, Sink, Writer};
+use crate::wire::{write_byte_heads, Reader, Sink, Writer};
 
 /// An integer as `i128` for the typed-array width choice; a `u128` beyond
 /// `i128::MAX` becomes `i128::MAX`, which no 64-bit element holds either.
@@ -68,9 +68,21 @@ macro_rules! typed_layout {
 
 /// The integer layout: typed when every value fits 64 bits.
 macro_rules! int_seq {
-    () => {
-        typed_layout!(write_ints, ints_fit_typed, |v: &Self| wide(*v));
+    ($($plain:path)?) => {
+        typed_layout!(write_ints, ints_fit_typed, |v: &Self| wide(*v) $(, $plain)?);
     };
+}
+
+/// The plain array of a `u8` sequence (a `Vec<u8>` or `[u8; N]` without
+/// `#[boring(bytes)]`, where typed arrays are off): the heads gathered in
+/// blocks (see [`write_byte_heads`]).
+fn byte_array<'a, S, I>(mut items: I, w: &mut Writer<S>) -> Result<(), Error>
+where
+    S: Sink,
+    I: ExactSizeIterator<Item = &'a u8>,
+{
+    w.array(items.len())?;
+    write_byte_heads(w, || items.next().copied())
 }
 
 /// The float layout: `f32` elements when every value survives the round
@@ -143,7 +155,7 @@ macro_rules! typed_vec {
 }
 
 macro_rules! unsigned {
-    ($($ty:ty),*) => {$(
+    ($($ty:ty $(: $plain:path)?),*) => {$(
         impl Encode for $ty {
             #[inline]
             fn encode<S: Sink>(&self, w: &mut Writer<S>) -> Result<(), Error> {
@@ -156,7 +168,7 @@ macro_rules! unsigned {
 
             const MAX_SIZE: Option<usize> = Some(9);
 
-            int_seq!();
+            int_seq!($($plain)?);
         }
 
         impl<'de> Decode<'de> for $ty {
@@ -202,7 +214,7 @@ macro_rules! signed {
     )*};
 }
 
-unsigned!(u8, u16, u32, u64, usize);
+unsigned!(u8: byte_array, u16, u32, u64, usize);
 signed!(i8, i16, i32, i64, isize);
 
 impl Encode for i128 {

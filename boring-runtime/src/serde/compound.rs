@@ -6,12 +6,12 @@ use alloc::vec::Vec;
 
 use ::serde::ser::{self, Serialize};
 
-use super::byte_probe::ByteProbe;
+use super::byte_probe::{ByteProbe, NotAByte};
 use super::ser::{Mode, Serializer};
 use crate::codec::compare_encoded;
 use crate::error::{Error, ErrorKind};
 use crate::profile::KeyOrder;
-use crate::wire::{Sink, Writer, BREAK};
+use crate::wire::{write_byte_heads, Sink, Writer, BREAK};
 
 /// Encodes one value on its own with the writer's options. Only the sorted
 /// profiles buffer, and they have no stringref, so a fragment means the
@@ -151,51 +151,38 @@ impl<'w, S: Sink> Compound<'w, S> {
 
     /// Writes every item and ends the array, as serde's default
     /// `collect_seq` does through `serialize_element` and `end`, but while
-    /// the items are `u8`s (serde's form of a `Vec<u8>`) their heads are
-    /// gathered in a block on the stack and written a block at a time.
-    /// Written one call per byte, each byte reloaded the output vector's
-    /// pointer and length, which the previous byte's store might have
-    /// changed. The first item that is not a byte, and every item after it,
-    /// takes the ordinary path.
+    /// the items are `u8`s (serde's form of a `Vec<u8>`) their heads go
+    /// through [`write_byte_heads`], a block at a time. The first item that
+    /// is not a byte, and every item after it, takes the ordinary path.
     pub(crate) fn extend<I>(mut self, items: I) -> Result<(), Error>
     where
         I: IntoIterator,
         I::Item: Serialize,
     {
-        const BLOCK: usize = 256;
         let mut items = items.into_iter();
-        let mut block = [0u8; BLOCK];
-        let mut used = 0;
         let mut other = None;
-        for item in items.by_ref() {
-            let left = match self.open.left() {
-                Some(left) if left > 0 => left,
-                _ => {
-                    other = Some(item);
-                    break;
+        let open = &mut self.open;
+        write_byte_heads(self.w, || {
+            // A full or non-definite array takes no byte here: what follows
+            // goes to `element`, which knows those states.
+            let left = open.left().filter(|&left| left > 0)?;
+            let item = items.next()?;
+            match item.serialize(ByteProbe) {
+                Ok(v) => {
+                    *open = Open(left - 1);
+                    Some(v)
                 }
-            };
-            let Ok(v) = item.serialize(ByteProbe) else {
-                other = Some(item);
-                break;
-            };
-            if used > BLOCK - 2 {
-                self.w.raw(&block[..used])?;
-                used = 0;
+                Err(NotAByte) => {
+                    other = Some(item);
+                    None
+                }
             }
-            // A head of its own below 24, else `0x18` and the byte; the
-            // second store is overwritten or dropped when unused.
-            block[used] = if v < 24 { v } else { 0x18 };
-            block[used + 1] = v;
-            used += 1 + usize::from(v >= 24);
-            self.open = Open(left - 1);
-        }
-        self.w.raw(&block[..used])?;
+        })?;
         if let Some(item) = other {
             self.element(&item)?;
-            for item in items {
-                self.element(&item)?;
-            }
+        }
+        for item in items {
+            self.element(&item)?;
         }
         self.finish()
     }

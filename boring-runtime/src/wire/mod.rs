@@ -1,5 +1,6 @@
 //! The byte level: heads, the [`Writer`] and its sinks, the [`Reader`].
 
+mod byte_heads;
 mod deterministic;
 pub mod float;
 mod head;
@@ -8,6 +9,7 @@ mod sink;
 pub(crate) mod stringref;
 mod writer;
 
+pub(crate) use byte_heads::write_byte_heads;
 pub(crate) use deterministic::verify;
 pub(crate) use head::encode_head;
 pub use head::{Head, Major, Simple, BREAK};
