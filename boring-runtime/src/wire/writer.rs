@@ -468,11 +468,13 @@ impl<S: Sink> Writer<S> {
         if (0..24).contains(&v) {
             return self.raw(&[v as u8]);
         }
-        if v >= 0 {
-            self.head(Major::Unsigned, v as u64)
-        } else {
-            self.head(Major::Negative, !(v as u64))
-        }
+        // Major 1 carries −1 − v, v's bitwise complement: one head serves
+        // both signs, its major bit taken from the sign. Two heads, one per
+        // sign, made the function too large to inline into serde's
+        // `Serialize for i64`, which then cost a call per integer.
+        let sign = (v >> 63) as u64;
+        let (block, n) = head_block(sign as u8 & Major::Negative.bits(), v as u64 ^ sign);
+        self.prefix(&block, n)
     }
 
     /// Any integer of the CBOR range (−2^64 … 2^64−1) as major 0/1; outside
