@@ -166,11 +166,13 @@ struct Span {
 
 /// What the table knows of `'static` strings (derived types' keys), by
 /// address: a `'static` string never moves or changes, so its address and
-/// length identify its text without hashing it. Open addressing over a
-/// multiplicative hash of the address: the linker lays a type's keys side by
-/// side, and a plain modulus of nearby addresses would put them in one slot.
-/// Entries from an earlier namespace are told apart by their generation, so
-/// that entering a namespace costs one increment.
+/// length identify its text without hashing it. Each string has two
+/// candidate slots from a multiplicative hash of its address, and sits in
+/// whichever was free: with one candidate, which keys of a type collided
+/// depended on where the linker happened to put them, and a build that
+/// only moved some constants sent half as many key writes again down the
+/// slow path. Entries from an earlier namespace are told apart by their
+/// generation, so that entering a namespace costs one increment.
 struct StaticCache {
     slots: [StaticSlot; STATIC_SLOTS],
     generation: u64,
@@ -199,57 +201,64 @@ const STATIC_SLOTS: usize = 64;
 const INITIAL_ENTRIES: usize = 64;
 /// The arena's first allocation, in bytes per initial entry.
 const INITIAL_TEXT: usize = 16;
-/// How many slots a lookup probes before it gives up and evicts.
-const STATIC_PROBES: usize = 4;
 /// A cached string that is not in the table and never will be: it was
 /// shorter than the threshold, which only grows.
 const NEVER: u64 = u64::MAX;
 
 impl StaticCache {
-    #[inline]
-    fn home(ptr: usize, len: usize) -> usize {
+    /// A string's two candidate slots, from two bit fields of one product.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn homes(ptr: usize, len: usize) -> [usize; 2] {
         let mixed = (ptr as u64 ^ (len as u64).rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> 58) as usize
+        // 64 slots: six bits each.
+        [
+            (mixed >> 58) as usize,
+            (mixed >> 52) as usize % STATIC_SLOTS,
+        ]
     }
 
-    /// The index cached in a string's home slot, the one probe a key write
-    /// inlines: `Some(Some(i))` a reference, `Some(None)` a literal that
-    /// never becomes one, `None` not there (maybe in a later slot).
-    #[inline(always)]
-    fn at_home(&self, ptr: usize, len: usize) -> Option<Option<u64>> {
-        let slot = self.slots.get(Self::home(ptr, len))?;
+    /// The cached index of a string: `Some(Some(i))` a reference,
+    /// `Some(None)` a literal that never becomes one, `None` not cached.
+    /// Two probes at most; inlined into every key write of an optimised
+    /// build (not of a debug build, where each inlined probe would widen
+    /// the frame of every recursive type's encoder).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn get(&self, ptr: usize, len: usize) -> Option<Option<u64>> {
+        let [first, second] = Self::homes(ptr, len);
+        match self.probe(first, ptr, len) {
+            Some(found) => Some(found),
+            None => self.probe(second, ptr, len),
+        }
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn probe(&self, slot: usize, ptr: usize, len: usize) -> Option<Option<u64>> {
+        let slot = self.slots.get(slot)?;
         (slot.generation == self.generation && slot.ptr == ptr && slot.len == len)
             .then_some((slot.index != NEVER).then_some(slot.index))
     }
 
-    /// The cached index of a string: `Some(Some(i))` a reference, `Some(None)`
-    /// a literal that never becomes one, `None` not cached.
-    #[inline]
-    fn get(&self, ptr: usize, len: usize) -> Option<Option<u64>> {
-        let home = Self::home(ptr, len);
-        for k in 0..STATIC_PROBES {
-            let slot = self.slots.get((home + k) % STATIC_SLOTS)?;
-            if slot.generation != self.generation {
-                return None;
-            }
-            if slot.ptr == ptr && slot.len == len {
-                return Some((slot.index != NEVER).then_some(slot.index));
-            }
-        }
-        None
-    }
-
+    /// Caches a string in its first candidate slot that holds nothing of
+    /// this namespace; when both do, the first is given up.
     fn put(&mut self, ptr: usize, len: usize, index: u64) {
-        let home = Self::home(ptr, len);
+        let [first, second] = Self::homes(ptr, len);
         let generation = self.generation;
-        let free = (0..STATIC_PROBES)
-            .map(|k| (home + k) % STATIC_SLOTS)
-            .find(|&i| {
-                self.slots
-                    .get(i)
-                    .is_some_and(|s| s.generation != generation)
-            })
-            .unwrap_or(home);
+        let free = if self
+            .slots
+            .get(first)
+            .is_some_and(|s| s.generation == generation)
+            && self
+                .slots
+                .get(second)
+                .is_some_and(|s| s.generation != generation)
+        {
+            second
+        } else {
+            first
+        };
         if let Some(slot) = self.slots.get_mut(free) {
             *slot = StaticSlot {
                 ptr,
@@ -305,12 +314,13 @@ impl WriteTable {
         found
     }
 
-    /// What the address cache's home slot knows of a `'static` string of
-    /// at least [`min_len`]`(0)` bytes (see [`StaticCache::at_home`]); the
-    /// common answer for a derived type's keys, cheap enough to inline.
-    #[inline(always)]
-    pub fn static_at_home(&self, text: &'static str) -> Option<Option<u64>> {
-        self.statics.at_home(text.as_ptr() as usize, text.len())
+    /// What the address cache knows of a `'static` string of at least
+    /// [`min_len`]`(0)` bytes (see [`StaticCache::get`]); the common answer
+    /// for a derived type's keys, cheap enough to inline.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn static_cached(&self, text: &'static str) -> Option<Option<u64>> {
+        self.statics.get(text.as_ptr() as usize, text.len())
     }
 
     /// The index of `text` if it was registered earlier in this namespace;
@@ -554,5 +564,43 @@ mod tests {
         t.clear();
         assert_eq!(t.static_text(KEYS[0]), None);
         assert_eq!(t.static_text(KEYS[0]), Some(0));
+    }
+
+    #[test]
+    fn two_strings_with_one_first_slot_both_stay_cached() {
+        let base = 0x1000;
+        let [first, second] = StaticCache::homes(base, 4);
+        let other = (1..)
+            .map(|k| base + 8 * k)
+            .find(|&p| {
+                let [f, s] = StaticCache::homes(p, 4);
+                f == first && s != first && s != second
+            })
+            .unwrap();
+        let mut cache = StaticCache::default();
+        cache.put(base, 4, 7);
+        cache.put(other, 4, NEVER);
+        assert_eq!(cache.get(base, 4), Some(Some(7)));
+        assert_eq!(cache.get(other, 4), Some(None));
+        cache.clear();
+        assert_eq!(cache.get(base, 4), None);
+        assert_eq!(cache.get(other, 4), None);
+    }
+
+    #[test]
+    fn static_strings_past_the_cache_agree_with_the_table() {
+        // More strings than the cache has slots, so that some are evicted
+        // and found again through the table.
+        let keys: Vec<&'static str> = (0..300)
+            .map(|i| &*alloc::boxed::Box::leak(alloc::format!("key-{i}").into_boxed_str()))
+            .collect();
+        let mut cached = WriteTable::default();
+        let mut plain = WriteTable::default();
+        for round in 0..3 {
+            for (i, key) in keys.iter().enumerate() {
+                let want = plain.text(key.as_bytes());
+                assert_eq!(cached.static_text(key), want, "round {round}, key {i}");
+            }
+        }
     }
 }

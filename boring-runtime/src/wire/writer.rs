@@ -715,7 +715,7 @@ impl<S: Sink> Writer<S> {
     #[inline(always)]
     pub fn static_str(&mut self, v: &'static str) -> Result<(), Error> {
         if self.in_namespace && v.len() >= min_len(0) {
-            return match self.strings.static_at_home(v) {
+            return match self.strings.static_cached(v) {
                 Some(Some(index)) => self.reference(index),
                 Some(None) => self.text_literal(v),
                 None => self.static_str_lookup(v),
@@ -735,7 +735,7 @@ impl<S: Sink> Writer<S> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn name_key(&mut self, v: &'static str) -> Result<(), Error> {
         if self.in_namespace && v.len() >= min_len(0) {
-            return match self.strings.static_at_home(v) {
+            return match self.strings.static_cached(v) {
                 Some(Some(index)) => self.reference(index),
                 Some(None) => self.static_literal(v),
                 None => self.static_str_lookup(v),
@@ -744,8 +744,8 @@ impl<S: Sink> Writer<S> {
         self.static_literal(v)
     }
 
-    /// [`Writer::static_str`] past the home slot: the rest of the address
-    /// cache, then the table.
+    /// [`Writer::static_str`] for a string the address cache does not
+    /// hold: the table, which caches it.
     #[inline(never)]
     fn static_str_lookup(&mut self, v: &'static str) -> Result<(), Error> {
         match self.strings.static_text(v) {
