@@ -471,6 +471,81 @@ fn stringref_documents_decode_on_the_fast_path() {
     assert_eq!(boring::from_slice::<Vec<Sparse>>(&bytes).unwrap(), sparse);
 }
 
+#[derive(Boring, Debug, PartialEq)]
+struct Cell {
+    alpha: u32,
+    gamma: u32,
+}
+
+#[derive(Boring, Debug, PartialEq)]
+struct Holder {
+    cells: Vec<Cell>,
+    more: Vec<Cell>,
+}
+
+fn holder(cells: (u32, u32), more: (u32, u32)) -> Holder {
+    let cell = |(alpha, gamma)| Cell { alpha, gamma };
+    Holder {
+        cells: vec![cell(cells)],
+        more: vec![cell(more)],
+    }
+}
+
+#[test]
+fn repeated_table_headers_read_by_their_bytes_mean_what_they_meant() {
+    // Keys: "cells" 0, "alpha" 1, "gamma" 2, "more" 3 in each namespace.
+    // The header `[d8 19 01, d8 19 02]` recurs; a reader that takes a
+    // header equal to one already matched as that match must do so only
+    // while the references mean the same keys.
+    let one_namespace = hex(concat!(
+        "d90100 83",
+        // {"cells": [["alpha", "gamma"], [[1, 2]]], "more": [[#1, #2], [[3, 4]]]}
+        "a2 6563656c6c73 d99ae1 82 82 65616c706861 6567616d6d61 81 820102",
+        "   646d6f7265 d99ae1 82 82 d81901 d81902 81 820304",
+        // {#0: [[#1, #2], [[5, 6]]], #3: columns [[#1, #2], 1, [[7], [8]]]}
+        "a2 d81900 d99ae1 82 82 d81901 d81902 81 820506",
+        "   d81903 d99ae5 83 82 d81901 d81902 01 82 8107 8108",
+        // {#0: [[#2, #1], [[9, 10]]], #3: [[#1, #2], [[11, 12]]]}
+        "a2 d81900 d99ae1 82 82 d81902 d81901 81 82090a",
+        "   d81903 d99ae1 82 82 d81901 d81902 81 820b0c",
+    ));
+    assert_eq!(
+        boring::from_slice::<Vec<Holder>>(&one_namespace).unwrap(),
+        [
+            holder((1, 2), (3, 4)),
+            holder((5, 6), (7, 8)),
+            holder((10, 9), (11, 12))
+        ]
+    );
+    // Two namespaces: in the second, #1 is "gamma" and #2 "alpha", so the
+    // same header bytes name the fields the other way round.
+    let two_namespaces = hex(concat!(
+        "82",
+        "d90100 a2 6563656c6c73 d99ae1 82 82 65616c706861 6567616d6d61 81 820102",
+        "          646d6f7265 d99ae1 82 82 d81901 d81902 81 820304",
+        "d90100 a2 6563656c6c73 d99ae1 82 82 6567616d6d61 65616c706861 81 820506",
+        "          646d6f7265 d99ae1 82 82 d81901 d81902 81 820708",
+    ));
+    assert_eq!(
+        boring::from_slice::<Vec<Holder>>(&two_namespaces).unwrap(),
+        [holder((1, 2), (3, 4)), holder((6, 5), (8, 7))]
+    );
+    // A header of literals registers them each time it is read (here in
+    // columnar tables, whose headers are always matched key by key): the
+    // second holder's literals are #6 and #7, which its last header names.
+    let literals_again = hex(concat!(
+        "d90100 82",
+        "a2 6563656c6c73 d99ae1 82 82 65616c706861 6567616d6d61 81 820102",
+        "   646d6f7265 d99ae5 83 82 65616c706861 6567616d6d61 01 82 8103 8104",
+        "a2 d81900 d99ae5 83 82 65616c706861 6567616d6d61 01 82 8105 8106",
+        "   d81903 d99ae1 82 82 d81907 d81906 81 820708",
+    ));
+    assert_eq!(
+        boring::from_slice::<Vec<Holder>>(&literals_again).unwrap(),
+        [holder((1, 2), (3, 4)), holder((5, 6), (8, 7))]
+    );
+}
+
 fn stats(bytes: &[u8]) -> TableStats {
     let mut r = Reader::new(bytes);
     let (_, stats): (Vec<Datom>, _) = decode_vec_stats(&mut r).unwrap();

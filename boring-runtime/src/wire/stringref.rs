@@ -55,6 +55,10 @@ pub(crate) struct ReadTable<'de> {
     /// is not reading again what it has read before ([`ReadTable::freeze`]).
     registering: bool,
     frozen: bool,
+    /// Changes whenever an index may come to mean another entry or
+    /// registration starts or stops: a namespace entered or left, a
+    /// snapshot restored, the table frozen or thawed.
+    generation: u64,
 }
 
 impl<'de> ReadTable<'de> {
@@ -76,6 +80,7 @@ impl<'de> ReadTable<'de> {
     }
 
     fn sync(&mut self) {
+        self.generation += 1;
         self.base = self.bases.last().copied().unwrap_or(0);
         self.open = !self.bases.is_empty();
         self.registering = self.open && !self.frozen;
@@ -94,6 +99,19 @@ impl<'de> ReadTable<'de> {
     #[inline]
     fn base(&self) -> usize {
         self.base
+    }
+
+    /// See the field: what a read under one generation resolved, a later
+    /// read under the same generation resolves alike.
+    #[inline]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The number of entries, of every open namespace.
+    #[inline]
+    pub fn entries(&self) -> usize {
+        self.entries.len()
     }
 
     /// Registers a text literal read inside the current namespace, if it

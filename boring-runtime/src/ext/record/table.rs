@@ -124,7 +124,9 @@ impl Plan {
     /// writer produces it, is matched key by key against the constant key
     /// bytes (or the text a stringref resolves to) and becomes
     /// [`Plan::Identity`] with nothing allocated; the first key out of
-    /// order hands the rest of the header to the general reader.
+    /// order hands the rest of the header to the general reader. A header
+    /// whose bytes repeat the last one matched so, in the same stringref
+    /// namespace, is taken as that match (`Reader::replay_header`).
     pub(super) fn read<'de>(
         r: &mut Reader<'de>,
         names: &[&str],
@@ -140,6 +142,14 @@ impl Plan {
         let mut in_order = 0;
         let mut pending = false;
         if let Some(shape) = shape {
+            let declared = keys.declared();
+            if r.replay_header(shape.header, declared) {
+                while keys.next(r)? {
+                    in_order += 1;
+                }
+                return Ok(Plan::Identity(in_order));
+            }
+            let mark = r.header_mark();
             while keys.next(r)? {
                 stats.key_comparisons += 1;
                 if in_order < shape.len() && expect_key(r, shape, in_order) {
@@ -150,6 +160,9 @@ impl Plan {
                 }
             }
             if !pending && in_order > 0 {
+                if let Some(n) = declared {
+                    r.remember_header(shape.header, n, mark);
+                }
                 return Ok(Plan::Identity(in_order));
             }
         }

@@ -1,6 +1,7 @@
 //! The [`Reader`]: heads, zero-copy strings, stringref resolution, depth and
 //! count limits, and skipping without building.
 
+mod header_memo;
 mod scalars;
 mod skip;
 mod strings;
@@ -95,6 +96,8 @@ pub struct Reader<'de> {
     shapes: Option<Box<ShapeTable>>,
     /// The options' tag registry, for `Value` decoding and dumps.
     tags: Option<Arc<TagRegistry>>,
+    /// The last table header matched to a derived type.
+    header_memo: header_memo::HeaderMemo,
 }
 
 /// Iteration state of an array or map being read: definite (`remaining`
@@ -266,6 +269,7 @@ impl<'de> Reader<'de> {
             references: 0,
             shapes: None,
             tags: None,
+            header_memo: header_memo::HeaderMemo::default(),
         }
     }
 
