@@ -153,31 +153,38 @@ impl<'w, S: Sink> Compound<'w, S> {
     /// `collect_seq` does through `serialize_element` and `end`, but while
     /// the items are `u8`s (serde's form of a `Vec<u8>`) their heads go
     /// through [`write_byte_heads`], a block at a time. The first item that
-    /// is not a byte, and every item after it, takes the ordinary path.
+    /// is not a byte, and every item after it, takes the ordinary path; a
+    /// sequence that does not start with a byte (records, strings) goes
+    /// there at once, without the block.
     pub(crate) fn extend<I>(mut self, items: I) -> Result<(), Error>
     where
         I: IntoIterator,
         I::Item: Serialize,
     {
-        let mut items = items.into_iter();
+        let mut items = items.into_iter().peekable();
         let mut other = None;
-        let open = &mut self.open;
-        write_byte_heads(self.w, || {
-            // A full or non-definite array takes no byte here: what follows
-            // goes to `element`, which knows those states.
-            let left = open.left().filter(|&left| left > 0)?;
-            let item = items.next()?;
-            match item.serialize(ByteProbe) {
-                Ok(v) => {
-                    *open = Open(left - 1);
-                    Some(v)
+        if items
+            .peek()
+            .is_some_and(|item| item.serialize(ByteProbe).is_ok())
+        {
+            let open = &mut self.open;
+            write_byte_heads(self.w, || {
+                // A full or non-definite array takes no byte here: what
+                // follows goes to `element`, which knows those states.
+                let left = open.left().filter(|&left| left > 0)?;
+                let item = items.next()?;
+                match item.serialize(ByteProbe) {
+                    Ok(v) => {
+                        *open = Open(left - 1);
+                        Some(v)
+                    }
+                    Err(NotAByte) => {
+                        other = Some(item);
+                        None
+                    }
                 }
-                Err(NotAByte) => {
-                    other = Some(item);
-                    None
-                }
-            }
-        })?;
+            })?;
+        }
         if let Some(item) = other {
             self.element(&item)?;
         }
