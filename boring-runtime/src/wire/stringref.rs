@@ -67,7 +67,16 @@ impl<'de> ReadTable<'de> {
         self.open
     }
 
-    pub fn enter(&mut self) {
+    /// Opens a namespace whose document has `rest` bytes left. The first
+    /// one sizes the table from them, a guess of one registered string per
+    /// 16 bytes (at most 256 entries, 6 KiB): one allocation instead of a
+    /// series of doublings, whose copies and large requests cost more than
+    /// the strings' own allocations around them.
+    pub fn enter(&mut self, rest: usize) {
+        let guess = (rest / 16).min(256);
+        if self.entries.capacity() == 0 && guess > 4 {
+            self.entries.reserve_exact(guess);
+        }
         self.bases.push(self.entries.len());
         self.sync();
     }

@@ -885,7 +885,7 @@ impl<'de> Reader<'de> {
     /// depth level.
     pub fn enter_namespace(&mut self) -> Result<(), Error> {
         self.enter()?;
-        self.strings.enter();
+        self.strings.enter(self.rest().len());
         Ok(())
     }
 
