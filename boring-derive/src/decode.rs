@@ -643,10 +643,24 @@ fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> To
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = bound::decode_generics(input, private);
     let names = variants.iter().map(|v| &v.wire);
-    let name_arms = variants.iter().enumerate().map(|(vi, v)| {
+    // Names grouped by length: the match on the length is a jump, and each
+    // compare against a constant is one or two word loads once inlined.
+    let mut by_len: Vec<(usize, Vec<TokenStream>)> = Vec::new();
+    for (vi, v) in variants.iter().enumerate() {
         let bytes = syn::LitByteStr::new(v.wire.as_bytes(), v.ident.span());
-        quote!(#bytes => #private::Option::Some(#vi),)
-    });
+        let test = quote! {
+            if #private::same_name(__name, #bytes) {
+                return #private::Option::Some(#vi);
+            }
+        };
+        match by_len.iter_mut().find(|(len, _)| *len == v.wire.len()) {
+            Some((_, tests)) => tests.push(test),
+            None => by_len.push((v.wire.len(), vec![test])),
+        }
+    }
+    let name_arms = by_len
+        .iter()
+        .map(|(len, tests)| quote!(#len => { #(#tests)* }));
     let count = variants.len();
     let repr = input.repr();
     let arms = variants.iter().enumerate().map(|(vi, v)| {
@@ -754,11 +768,11 @@ fn variants_impl(dx: &Dx<'_>, input: &Input<'_>, variants: &[Variant<'_>]) -> To
 
             #[inline]
             fn variant_of(__name: &[u8]) -> #private::Option<usize> {
-                #[allow(unreachable_patterns)]
-                match __name {
+                match __name.len() {
                     #(#name_arms)*
-                    _ => #private::Option::None,
+                    _ => {}
                 }
+                #private::Option::None
             }
         }
     }

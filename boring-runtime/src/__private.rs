@@ -19,9 +19,9 @@ pub use crate::ext::record::{
     encode_plain_key, encode_record, encode_seq, encode_untagged, encode_variant_map, expect_key,
     fill, finish_entries, has_int_keys, header, header_len, in_declaration_order, in_order,
     key_offsets, key_order, keys_are_plain, map_vec, no_variant, require, require_payload,
-    seq_table_saving, take, take_bytes, unit_payload, DecodeBytes, DecodeFields, DecodeFlat,
-    DecodeVariants, EncodeBytes, EncodeFields, EncodeFlat, EncodeVariants, Entries, FieldName,
-    KeySpec, Shape, TupleReader,
+    same_name, seq_table_saving, take, take_bytes, unit_payload, DecodeBytes, DecodeFields,
+    DecodeFlat, DecodeVariants, EncodeBytes, EncodeFields, EncodeFlat, EncodeVariants, Entries,
+    FieldName, KeySpec, Shape, TupleReader,
 };
 pub use crate::ext::record::{decode_vec_stats, TableStats};
 pub use crate::profile::Resolved;

@@ -94,6 +94,54 @@ fn enum_variants() {
     assert!(matches!(err.kind(), ErrorKind::UnknownVariant { .. }));
 }
 
+/// Names of one length that differ in a single byte at the start, the
+/// middle or the end, and one name of each length from 1 to 17.
+#[derive(Boring, Debug, PartialEq, Clone, Copy)]
+enum Near {
+    A,
+    B,
+    Ab,
+    Abc,
+    Abd,
+    Xbc,
+    Warrior,
+    Warrier,
+    Vetrior,
+    #[boring(rename = "eightchr")]
+    Eight,
+    #[boring(rename = "seventeen-letters")]
+    Seventeen,
+    #[boring(rename = "seventeen-letterz")]
+    SeventeenZ,
+}
+
+#[test]
+fn variant_names_are_told_apart_by_every_byte() {
+    use Near::*;
+    let all = [
+        A, B, Ab, Abc, Abd, Xbc, Warrior, Warrier, Vetrior, Eight, Seventeen, SeventeenZ,
+    ];
+    for v in all {
+        assert_eq!(boring::from_slice::<Near>(&enc(&v)).unwrap(), v);
+    }
+    for name in [
+        "C",
+        "Ac",
+        "Abe",
+        "Warrioa",
+        "Xarrior",
+        "Warsior",
+        "eightchx",
+        "seventeen-letter",
+    ] {
+        let err = boring::from_slice::<Near>(&enc(name)).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::UnknownVariant { .. }),
+            "{name}: {err}"
+        );
+    }
+}
+
 #[derive(Boring, Debug, PartialEq)]
 struct Borrowed<'a> {
     name: &'a str,
