@@ -69,11 +69,12 @@ impl<'de> ReadTable<'de> {
 
     /// Opens a namespace whose document has `rest` bytes left. The first
     /// one sizes the table from them, a guess of one registered string per
-    /// 16 bytes (at most 256 entries, 6 KiB): one allocation instead of a
-    /// series of doublings, whose copies and large requests cost more than
-    /// the strings' own allocations around them.
+    /// 16 bytes: one allocation instead of a series of doublings, whose
+    /// copies and large requests cost more than the strings' own
+    /// allocations around them. At most 128 entries (3 KiB), as working
+    /// memory beside the output budget stays small (`tests/hostile.rs`).
     pub fn enter(&mut self, rest: usize) {
-        let guess = (rest / 16).min(256);
+        let guess = (rest / 16).min(128);
         if self.entries.capacity() == 0 && guess > 4 {
             self.entries.reserve_exact(guess);
         }
