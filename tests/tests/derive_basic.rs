@@ -95,7 +95,8 @@ fn enum_variants() {
 }
 
 /// Names of one length that differ in a single byte at the start, the
-/// middle or the end, and one name of each length from 1 to 17.
+/// middle or the end, in each length class the name compare treats apart
+/// (1–3, 4–8, 9–16 and longer bytes).
 #[derive(Boring, Debug, PartialEq, Clone, Copy)]
 enum Near {
     A,
@@ -109,6 +110,10 @@ enum Near {
     Vetrior,
     #[boring(rename = "eightchr")]
     Eight,
+    #[boring(rename = "twelve-chars")]
+    Twelve,
+    #[boring(rename = "twelve-charz")]
+    TwelveZ,
     #[boring(rename = "seventeen-letters")]
     Seventeen,
     #[boring(rename = "seventeen-letterz")]
@@ -119,7 +124,8 @@ enum Near {
 fn variant_names_are_told_apart_by_every_byte() {
     use Near::*;
     let all = [
-        A, B, Ab, Abc, Abd, Xbc, Warrior, Warrier, Vetrior, Eight, Seventeen, SeventeenZ,
+        A, B, Ab, Abc, Abd, Xbc, Warrior, Warrier, Vetrior, Eight, Twelve, TwelveZ, Seventeen,
+        SeventeenZ,
     ];
     for v in all {
         assert_eq!(boring::from_slice::<Near>(&enc(&v)).unwrap(), v);
@@ -132,6 +138,9 @@ fn variant_names_are_told_apart_by_every_byte() {
         "Xarrior",
         "Warsior",
         "eightchx",
+        "twelve-charx",
+        "xwelve-chars",
+        "twelve_chars",
         "seventeen-letter",
     ] {
         let err = boring::from_slice::<Near>(&enc(name)).unwrap_err();

@@ -96,7 +96,7 @@ impl<'de> Reader<'de> {
                         }
                         let namespace = tag == 256;
                         if namespace {
-                            self.strings.enter(self.input.len() - self.pos);
+                            self.strings.enter(self.rest().len());
                         }
                         stack.push(Frame {
                             remaining: Some(1),
