@@ -113,3 +113,19 @@ fn serde_seeds_prefixes_and_overwrites() {
     assert_eq!(messages, 12);
     assert!(sweep("serde", boring_tests::fuzz::fuzz_serde) > 0);
 }
+
+/// Inputs the fuzzer found that once broke a target's claims.
+#[test]
+fn path_findings() {
+    let doc = "a1617a83000a84a2610a84a261cf617ba26161f9f9f9f9616f44242e2a2e610aa2617ba26161f9f9e9f9618182cf617ba26161f9f9f9f9616f2f242e2a2e610aa2617ba26161f9f9e9f9618182430000002f0000000002000000810201";
+    let mut input = b"$..[0]\n".to_vec();
+    input.extend(hex(doc));
+    boring_tests::fuzz::fuzz_path(&input);
+}
+
+fn hex(text: &str) -> Vec<u8> {
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap())
+        .collect()
+}
