@@ -321,15 +321,26 @@ impl WriteTable {
     }
 
     /// [`WriteTable::text`] for a `'static` string, answered from the
-    /// address cache when the string was seen before in this namespace.
+    /// address cache when the string was seen before in this namespace:
+    /// what the writer does in two steps ([`WriteTable::static_cached`],
+    /// then [`WriteTable::static_uncached`] on a miss).
+    #[cfg(test)]
     pub fn static_text(&mut self, text: &'static str) -> Option<u64> {
-        // Below the first threshold a string never enters the table.
         if text.len() < min_len(0) {
             return None;
         }
-        let (ptr, len) = (text.as_ptr() as usize, text.len());
-        if let Some(known) = self.statics.get(ptr, len) {
-            return known;
+        match self.static_cached(text) {
+            Some(known) => known,
+            None => self.static_uncached(text),
+        }
+    }
+
+    /// [`WriteTable::text`] for a `'static` string the address cache does
+    /// not hold (its probe already missed), cached for the next time.
+    pub fn static_uncached(&mut self, text: &'static str) -> Option<u64> {
+        // Below the first threshold a string never enters the table.
+        if text.len() < min_len(0) {
+            return None;
         }
         let before = self.next;
         let found = self.text(text.as_bytes());
@@ -338,7 +349,7 @@ impl WriteTable {
             None if self.next > before => before as u64,
             None => NEVER,
         };
-        self.statics.put(ptr, len, index);
+        self.statics.put(text.as_ptr() as usize, text.len(), index);
         found
     }
 

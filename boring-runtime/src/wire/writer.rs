@@ -748,7 +748,7 @@ impl<S: Sink> Writer<S> {
     /// hold: the table, which caches it.
     #[inline(never)]
     fn static_str_lookup(&mut self, v: &'static str) -> Result<(), Error> {
-        match self.strings.static_text(v) {
+        match self.strings.static_uncached(v) {
             Some(index) => self.reference(index),
             None => self.text_literal(v),
         }
